@@ -1,0 +1,57 @@
+import type { Action, ActionDefinition, AnyAction, JsonSchema, SchemaLike, Target } from './types.js';
+import { AffordanceError } from '../errors/action-error.js';
+import { checkPatterns } from '../schema/check-patterns.js';
+import { jsonSchemaOf } from '../schema/json-schema-of.js';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+const EMPTY_INPUT: JsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+
+/**
+ * Check an action definition and return it ready to register. The handler's `input` type is inferred from
+ * `input` (a Standard Schema, or a JSON Schema literal). Throws `AffordanceError` for a broken definition.
+ */
+export function defineAction<
+  const TInputSchema extends SchemaLike | undefined = undefined,
+  TOutput = unknown,
+  TContext = Record<string, unknown>,
+  TTarget extends Target = Target,
+>(
+  definition: ActionDefinition<TInputSchema, TOutput, TContext, TTarget>,
+): Action<TInputSchema, TOutput, TContext, TTarget> {
+  const where = `action ${JSON.stringify(definition?.name ?? '?')}`;
+  if (!definition || typeof definition !== 'object') {
+    throw new AffordanceError('invalid_definition', 'defineAction needs a definition object');
+  }
+  if (typeof definition.name !== 'string' || !NAME.test(definition.name)) {
+    throw new AffordanceError(
+      'invalid_definition',
+      `${where}: name must start with a letter or _ and use only letters, digits, _, - and . (at most 128)`,
+    );
+  }
+  if (typeof definition.description !== 'string' || definition.description.trim() === '') {
+    throw new AffordanceError('invalid_definition', `${where}: description is required; it is what the model reads`);
+  }
+  if (definition.scope !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(definition.scope)) {
+    throw new AffordanceError('invalid_definition', `${where}: scope must be a word such as "shape"`);
+  }
+  if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) {
+    throw new AffordanceError('invalid_definition', `${where}: timeoutMs must be a positive number`);
+  }
+  for (const rule of [definition.rateLimit ?? []].flat()) {
+    if (!(rule.points > 0) || !(rule.duration > 0)) {
+      throw new AffordanceError('invalid_definition', `${where}: rateLimit needs positive points and duration (seconds)`);
+    }
+  }
+  const inputJsonSchema = definition.input ? jsonSchemaOf(definition.input, 'input', where) : EMPTY_INPUT;
+  if (inputJsonSchema.type !== undefined && inputJsonSchema.type !== 'object') {
+    throw new AffordanceError('invalid_definition', `${where}: input must describe an object (type: "object")`);
+  }
+  checkPatterns(inputJsonSchema, `${where} input`);
+  const outputJsonSchema = definition.output ? jsonSchemaOf(definition.output, 'output', where) : undefined;
+  return Object.freeze({ ...definition, kind: 'affordance.action', inputJsonSchema, outputJsonSchema });
+}
+
+/** Whether a value is an action returned by `defineAction`. */
+export function isAction(value: unknown): value is AnyAction {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'affordance.action';
+}

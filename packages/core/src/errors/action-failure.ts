@@ -1,0 +1,17 @@
+import type { ErrorCode } from './error-codes.js';
+import type { Issue } from './action-error.js';
+
+/**
+ * Thrown by a handler to fail with a chosen code and a fix-it message (e.g. a domain rule the schema cannot
+ * express); any other thrown error becomes `handler_error`.
+ */
+export class ActionFailure extends Error {
+  override readonly name = 'ActionFailure';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { readonly issues?: readonly Issue[]; readonly hint?: string; readonly details?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,66 @@
+export { defineAction, isAction } from './action/define-action.js';
+export { qualifiedName } from './action/qualified-name.js';
+export { toolInputSchema } from './action/tool-input-schema.js';
+export type {
+  Action,
+  ActionContext,
+  ActionDefinition,
+  ActionExample,
+  ActionInput,
+  AnyAction,
+  ApprovalRule,
+  Availability,
+  AvailabilityInput,
+  InferSchema,
+  JsonSchema,
+  Logger,
+  Progress,
+  RateLimitRule,
+  RunCall,
+  RunMeta,
+  RunResult,
+  SchemaLike,
+  Services,
+  Target,
+  TargetRef,
+  User,
+} from './action/types.js';
+export { type ActionError, actionError, AffordanceError, type Issue } from './errors/action-error.js';
+export { ActionFailure } from './errors/action-failure.js';
+export { ERROR_CODES, type ErrorCode, errorCodes, isErrorCode } from './errors/error-codes.js';
+export { formatTools } from './formats/format-tools.js';
+export { ANTHROPIC_NAMES, legalizeNames, MCP_NAMES, type NameRule, OPENAI_NAMES } from './formats/tool-names.js';
+export type { FormatOptions, FormattedTools, ToolFormat, ToolSource, ToolWarning } from './formats/types.js';
+export { TOOL_FORMATS } from './formats/types.js';
+export { createEmitter, type Emitter } from './observe/emitter.js';
+export type { RegistryEvents } from './observe/events.js';
+export { silentLogger } from './observe/logger.js';
+export { errorForModel } from './pipeline/shape-result.js';
+export { PIPELINE } from './pipeline/run-pipeline.js';
+export { type ApprovalDecision, type ApprovalStore, createMemoryApprovalStore, type PendingApproval } from './ports/approval-store.js';
+export {
+  type AuditLog,
+  type AuditPage,
+  type AuditQuery,
+  type AuditRecord,
+  type AuditSink,
+  createMemoryAuditLog,
+} from './ports/audit-sink.js';
+export {
+  createMemoryIdempotencyStore,
+  type IdempotencyState,
+  type IdempotencyStore,
+  type StoredOutcome,
+} from './ports/idempotency-store.js';
+export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './ports/rate-limiter.js';
+export { createMemorySessionHistory, type SessionHistory } from './ports/session-history.js';
+export { createMemoryStore, type Store } from './ports/store.js';
+export { createLexicalRanker, tokenize } from './ranking/lexical-ranker.js';
+export { rankDocumentOf } from './ranking/rank-document.js';
+export type { Ranker, RankDocument } from './ranking/types.js';
+export type { Approvals } from './registry/approvals.js';
+export type { AvailableAction, AvailableQuery } from './registry/available.js';
+export { createRegistry, type Registry, type RegistryOptions, type ToolsQuery } from './registry/create-registry.js';
+export type { ArgLimits, Policy, TargetResolver } from './registry/runtime.js';
+export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
+export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';

@@ -1,0 +1,30 @@
+import type { JsonSchema } from '../action/types.js';
+
+const REDACTED = '[redacted]';
+
+/**
+ * A copy of `args` with secrets replaced by "[redacted]": properties the schema marks `writeOnly: true`,
+ * `x-sensitive: true` or `format: "password"`, and keys matching `redactKeys`.
+ */
+export function redactArgs(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): unknown {
+  const walk = (value: unknown, node: JsonSchema | undefined, depth: number): unknown => {
+    if (value === null || typeof value !== 'object' || depth > 64) return value;
+    if (Array.isArray(value)) {
+      const items = node?.items && typeof node.items === 'object' ? (node.items as JsonSchema) : undefined;
+      return value.map((item) => walk(item, items, depth + 1));
+    }
+    const properties = (node?.properties ?? {}) as Record<string, JsonSchema>;
+    const output: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      output[key] = isSecret(childSchema) || redactKeys.test(key) ? REDACTED : walk(child, childSchema, depth + 1);
+    }
+    return output;
+  };
+  return walk(args, schema, 0);
+}
+
+function isSecret(schema: JsonSchema | undefined): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  return schema.writeOnly === true || schema['x-sensitive'] === true || schema.format === 'password';
+}

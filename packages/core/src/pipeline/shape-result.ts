@@ -1,0 +1,60 @@
+import type { RunResult } from '../action/types.js';
+import type { ActionError } from '../errors/action-error.js';
+import type { StoredOutcome } from '../ports/idempotency-store.js';
+import type { CallState } from './call-state.js';
+
+const MAX_MODEL_OUTPUT = 20_000;
+
+/** Build the result a caller gets, including `modelOutput`, the text to feed back to the model. */
+export function shapeResult(state: CallState, outcome: StoredOutcome, durationMs: number, replayed: boolean): RunResult {
+  const meta = {
+    callId: state.callId,
+    name: state.name,
+    durationMs,
+    ...(state.repaired ? { repaired: true } : {}),
+    ...(replayed ? { replayed: true } : {}),
+  };
+  if (!outcome.ok) return { ok: false, error: outcome.error, ...meta, modelOutput: errorForModel(outcome.error) };
+  const modelOutput = valueForModel(state, outcome.value, outcome.message);
+  return {
+    ok: true,
+    value: outcome.value,
+    ...(outcome.message ? { message: outcome.message } : {}),
+    ...meta,
+    modelOutput,
+  };
+}
+
+function valueForModel(state: CallState, value: unknown, message: string | undefined): string {
+  let text: string;
+  const custom = state.action?.toModelOutput;
+  if (custom) {
+    try {
+      text = String(custom(value));
+    } catch (error) {
+      text = `(toModelOutput failed: ${(error as Error).message}) ${safeJson(value)}`;
+    }
+  } else if (value === undefined) text = message ?? 'done';
+  else text = message ? `${message}\n${safeJson(value)}` : safeJson(value);
+  return truncate(text);
+}
+
+/** The text a model reads for a failed call: the code, the fix-it message, each issue and the hint. */
+export function errorForModel(error: ActionError): string {
+  const lines = [`Error (${error.code}): ${error.message}`];
+  if (error.issues && error.issues.length > 1) for (const issue of error.issues) lines.push(`- ${issue.message}`);
+  if (error.hint) lines.push(`Hint: ${error.hint}`);
+  return truncate(lines.join('\n'));
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
+}
+
+function truncate(text: string): string {
+  return text.length <= MAX_MODEL_OUTPUT ? text : `${text.slice(0, MAX_MODEL_OUTPUT)}… (${text.length - MAX_MODEL_OUTPUT} more characters cut)`;
+}

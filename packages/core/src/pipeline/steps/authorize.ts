@@ -1,0 +1,42 @@
+import { actionError } from '../../errors/action-error.js';
+import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
+import { missingRole } from '../../registry/check-roles.js';
+
+/** Check the action's roles against the user, then the registry's pluggable policy. */
+export const authorize: Step = {
+  name: 'authorize',
+  run(state) {
+    const action = state.action!;
+    const refusal = missingRole(action, state.user);
+    if (refusal) return fail(actionError('forbidden', `${state.name} ${refusal}`));
+    const policy = state.runtime.policy;
+    if (!policy) return NEXT;
+    let verdict: ReturnType<typeof policy>;
+    try {
+      verdict = policy({
+        action,
+        name: state.name,
+        input: state.input,
+        user: state.user,
+        context: state.context,
+        target: state.target,
+      });
+    } catch (error) {
+      return fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`));
+    }
+    if (verdict instanceof Promise) {
+      return verdict.then(
+        (answer) => conclude(state, answer),
+        (error: unknown) => fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`)),
+      );
+    }
+    return conclude(state, verdict);
+  },
+};
+
+function conclude(state: CallState, verdict: boolean | { readonly allowed: boolean; readonly reason?: string }): StepOutcome {
+  const allowed = typeof verdict === 'boolean' ? verdict : verdict.allowed;
+  if (allowed) return NEXT;
+  const reason = typeof verdict === 'object' && verdict.reason ? `: ${verdict.reason}` : '';
+  return fail(actionError('forbidden', `the policy does not allow ${state.name}${reason}`));
+}

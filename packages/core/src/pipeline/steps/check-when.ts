@@ -1,0 +1,13 @@
+import { actionError } from '../../errors/action-error.js';
+import { unavailableReason } from '../../registry/check-when.js';
+import { fail, NEXT, type Step } from '../call-state.js';
+
+/** Ask the action's `when` about the live target and context. */
+export const checkWhen: Step = {
+  name: 'when',
+  run(state) {
+    const reason = unavailableReason(state.action!, { target: state.target, context: state.context, user: state.user });
+    if (reason === undefined) return NEXT;
+    return fail(actionError('unavailable', `${state.name} is unavailable: ${reason}`, { details: { reason } }));
+  },
+};

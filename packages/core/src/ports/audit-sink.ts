@@ -1,0 +1,96 @@
+import type { ErrorCode } from '../errors/error-codes.js';
+
+/** One finished call, as the audit log keeps it. Arguments are already redacted. */
+export interface AuditRecord {
+  readonly callId: string;
+  readonly parentCallId?: string;
+  readonly sessionId?: string;
+  readonly userId?: string;
+  readonly tenantId?: string;
+  /** Qualified action name, or the name as sent for unknown actions. */
+  readonly name: string;
+  readonly target?: { readonly type: string; readonly id: string };
+  readonly args: unknown;
+  readonly outcome: 'ok' | 'error';
+  readonly errorCode?: ErrorCode;
+  readonly errorMessage?: string;
+  readonly startedAt: string;
+  readonly endedAt: string;
+  readonly durationMs: number;
+  readonly depth: number;
+  readonly repaired?: boolean;
+  readonly replayed?: boolean;
+}
+
+/** Port: receives every finished call. A promise makes `run` wait for it (sync durability). */
+export interface AuditSink {
+  record(record: AuditRecord): void | Promise<void>;
+}
+
+/** Filters for reading an audit log. */
+export interface AuditQuery {
+  readonly sessionId?: string;
+  readonly userId?: string;
+  readonly name?: string;
+  readonly outcome?: 'ok' | 'error';
+  readonly errorCode?: ErrorCode;
+  readonly since?: string;
+  readonly until?: string;
+  readonly limit?: number;
+  /** Opaque cursor from a previous page. */
+  readonly cursor?: string;
+}
+
+/** A page of audit records, newest first. */
+export interface AuditPage {
+  readonly records: AuditRecord[];
+  readonly nextCursor?: string;
+}
+
+/** An audit sink that can also be read. */
+export interface AuditLog extends AuditSink {
+  query(query?: AuditQuery): Promise<AuditPage>;
+}
+
+/** An audit log held in memory, keeping the newest `capacity` records. */
+export function createMemoryAuditLog(options: { capacity?: number } = {}): AuditLog {
+  const capacity = options.capacity ?? 10_000;
+  const records: AuditRecord[] = [];
+  let dropped = 0;
+  return {
+    record(record) {
+      records.push(record);
+      if (records.length > capacity) {
+        const excess = records.length - capacity;
+        records.splice(0, excess);
+        dropped += excess;
+      }
+    },
+    async query(query = {}) {
+      const limit = Math.min(Math.max(query.limit ?? 50, 1), 1000);
+      // Cursor = absolute position (counting dropped records) of the last record already returned.
+      let end = records.length;
+      if (query.cursor) end = Math.min(end, Number.parseInt(query.cursor, 10) - dropped);
+      const page: AuditRecord[] = [];
+      let index = end - 1;
+      for (; index >= 0 && page.length < limit; index--) {
+        const record = records[index]!;
+        if (matches(record, query)) page.push(record);
+      }
+      const more = index >= 0;
+      return more ? { records: page, nextCursor: String(index + 1 + dropped) } : { records: page };
+    },
+  };
+}
+
+function matches(record: AuditRecord, query: AuditQuery): boolean {
+  return (
+    (!query.sessionId || record.sessionId === query.sessionId) &&
+    (!query.userId || record.userId === query.userId) &&
+    (!query.name || record.name === query.name) &&
+    (!query.outcome || record.outcome === query.outcome) &&
+    (!query.errorCode || record.errorCode === query.errorCode) &&
+    (!query.since || record.startedAt >= query.since) &&
+    (!query.until || record.startedAt < query.until)
+  );
+}

@@ -1,0 +1,25 @@
+import { type ApprovalStore, createMemoryApprovalStore } from './approval-store.js';
+import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { createMemorySessionHistory, type SessionHistory } from './session-history.js';
+
+/** Every port the run pipeline keeps state in. */
+export interface Store {
+  readonly audit: AuditLog;
+  readonly approvals: ApprovalStore;
+  readonly idempotency: IdempotencyStore;
+  readonly rateLimiter: RateLimiter;
+  readonly history: SessionHistory;
+}
+
+/** All ports held in memory: the default for a registry, and the reference for the store contract suite. */
+export function createMemoryStore(): Store {
+  return {
+    audit: createMemoryAuditLog(),
+    approvals: createMemoryApprovalStore(),
+    idempotency: createMemoryIdempotencyStore(),
+    rateLimiter: createMemoryRateLimiter(),
+    history: createMemorySessionHistory(),
+  };
+}

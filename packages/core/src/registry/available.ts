@@ -1,0 +1,120 @@
+import type { AnyAction, Target, TargetRef, User } from '../action/types.js';
+import { AffordanceError } from '../errors/action-error.js';
+import { missingRole } from './check-roles.js';
+import { unavailableReason } from './check-when.js';
+
+/** "What can I do here?" — the filters and ranking options of `available` and `tools`. */
+export interface AvailableQuery {
+  /** The target in view: the object itself, `{ type, id }` or `type:id` (resolved synchronously). */
+  readonly target?: TargetRef;
+  readonly user?: User;
+  readonly context?: Record<string, unknown>;
+  /** Relevance query; actions scoring at or below `minScore` are left out. */
+  readonly query?: string;
+  readonly minScore?: number;
+  readonly limit?: number;
+  /** Session whose history answers `requires`. */
+  readonly sessionId?: string;
+  /** Names that succeeded earlier, when the caller tracks history itself. */
+  readonly completed?: Iterable<string>;
+  /** `all` (default for `available`) keeps unavailable actions with their reason; `available` drops them. */
+  readonly include?: 'all' | 'available';
+  /** Only actions of this scope (`shape`), or `null` for unscoped actions only. */
+  readonly scope?: string | null;
+  /** Include render-only actions (`available: 'disabled'`), which are never offered to a model. */
+  readonly includeRenderOnly?: boolean;
+}
+
+/** One entry of the answer. */
+export interface AvailableAction {
+  /** Qualified name. */
+  readonly name: string;
+  readonly action: AnyAction;
+  readonly available: boolean;
+  readonly reason?: string;
+  readonly score?: number;
+}
+
+/** What `available` needs from a registry. */
+export interface AvailabilitySource {
+  readonly entries: ReadonlyMap<string, AnyAction>;
+  resolveTargetSync(ref: TargetRef): Target | undefined;
+  succeeded(sessionId: string): ReadonlySet<string> | undefined;
+  search(query: string): ReadonlyMap<string, number>;
+}
+
+/** Filter, explain and rank the registry's actions for a target, user and query. */
+export function listAvailable(source: AvailabilitySource, query: AvailableQuery = {}): AvailableAction[] {
+  const target = query.target === undefined ? undefined : source.resolveTargetSync(query.target);
+  if (query.target !== undefined && !target) {
+    throw new AffordanceError('invalid_option', `available(): target ${describeRef(query.target)} was not found`);
+  }
+  const context = query.context ?? {};
+  const completed = query.completed
+    ? new Set(query.completed)
+    : query.sessionId
+      ? source.succeeded(query.sessionId)
+      : undefined;
+  const text = query.query?.trim();
+  const scores = text ? source.search(text) : undefined;
+  const minScore = query.minScore ?? 0;
+  const results: Array<AvailableAction & { order: number }> = [];
+  let order = 0;
+  for (const [name, action] of source.entries) {
+    order++;
+    if (action.available === 'disabled' && !query.includeRenderOnly) continue;
+    if (query.scope !== undefined && (action.scope ?? null) !== query.scope) continue;
+    let score: number | undefined;
+    if (scores) {
+      score = scores.get(name) ?? 0;
+      if (score <= minScore) continue;
+    }
+    const reason = whyNot(action, { target, user: query.user, context, completed });
+    if (reason !== undefined && query.include === 'available') continue;
+    results.push({
+      name,
+      action,
+      available: reason === undefined,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(score !== undefined ? { score } : {}),
+      order,
+    });
+  }
+  results.sort(
+    (a, b) => Number(b.available) - Number(a.available) || (b.score ?? 0) - (a.score ?? 0) || a.order - b.order,
+  );
+  const limited = query.limit !== undefined && query.limit >= 0 ? results.slice(0, query.limit) : results;
+  return limited.map(({ order: _order, ...entry }) => entry);
+}
+
+function whyNot(
+  action: AnyAction,
+  state: {
+    target: Target | undefined;
+    user: User | undefined;
+    context: Record<string, unknown>;
+    completed: ReadonlySet<string> | undefined;
+  },
+): string | undefined {
+  if (state.target && action.scope && action.scope !== state.target.type) {
+    return `acts on a ${action.scope}, not a ${state.target.type}`;
+  }
+  if (state.user) {
+    const refusal = missingRole(action, state.user);
+    if (refusal) return refusal;
+  }
+  // `when` needs the live target for scoped actions; without one, the call itself will check.
+  if (!action.scope || state.target) {
+    const reason = unavailableReason(action, { target: state.target, context: state.context, user: state.user });
+    if (reason !== undefined) return reason;
+  }
+  if (action.requires && action.requires.length > 0 && state.completed) {
+    const missing = action.requires.filter((name) => !state.completed!.has(name));
+    if (missing.length > 0) return `needs ${missing.join(', ')} first`;
+  }
+  return undefined;
+}
+
+function describeRef(ref: TargetRef): string {
+  return typeof ref === 'string' ? `'${ref}'` : `${ref.type}:${ref.id}`;
+}

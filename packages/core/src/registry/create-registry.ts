@@ -1,0 +1,282 @@
+import { defineAction, isAction } from '../action/define-action.js';
+import { qualifiedName } from '../action/qualified-name.js';
+import { toolInputSchema } from '../action/tool-input-schema.js';
+import type { ActionDefinition, AnyAction, Logger, RunCall, RunResult, Services, Target, TargetRef } from '../action/types.js';
+import { AffordanceError } from '../errors/action-error.js';
+import { formatTools } from '../formats/format-tools.js';
+import { ANTHROPIC_NAMES, legalizeNames, MCP_NAMES, OPENAI_NAMES } from '../formats/tool-names.js';
+import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
+import { createEmitter, type Emitter } from '../observe/emitter.js';
+import type { RegistryEvents } from '../observe/events.js';
+import { silentLogger } from '../observe/logger.js';
+import { runPipeline } from '../pipeline/run-pipeline.js';
+import { createMemoryStore, type Store } from '../ports/store.js';
+import { createLexicalRanker } from '../ranking/lexical-ranker.js';
+import { rankDocumentOf } from '../ranking/rank-document.js';
+import type { Ranker } from '../ranking/types.js';
+import { compileValidator, type Validator } from '../schema/compile-validator.js';
+import { createApprovals, type Approvals } from './approvals.js';
+import { type AvailableAction, type AvailableQuery, listAvailable } from './available.js';
+import { looseName, suggestNames } from './lookup.js';
+import type { ArgLimits, Policy, RegistryRuntime, TargetResolver } from './runtime.js';
+
+/** Everything a registry can be given; all optional. */
+export interface RegistryOptions {
+  readonly actions?: ReadonlyArray<AnyAction | ActionDefinition<any, any, any, any>>;
+  readonly targets?: TargetResolver;
+  /** Name of the injected target id parameter of scoped actions (default `blockId`). */
+  readonly targetParam?: string;
+  /** Infrastructure for handlers (`ctx.services`): db client, logger, HTTP client, model. */
+  readonly services?: Services;
+  readonly policy?: Policy;
+  /** State ports; missing ones are held in memory. */
+  readonly store?: Partial<Store>;
+  readonly logger?: Logger;
+  readonly ranker?: Ranker;
+  readonly limits?: Partial<ArgLimits>;
+  /** How deep `ctx.run` may nest (default 8). */
+  readonly maxCallDepth?: number;
+  /** Time limit for actions without `timeoutMs` (default none). */
+  readonly defaultTimeoutMs?: number;
+  /** How long an idempotency key keeps its first result (default 24 h). */
+  readonly idempotencyTtlMs?: number;
+  /** Argument keys always redacted in the audit log (default: password, secret, token, api key, authorization). */
+  readonly redactKeys?: RegExp;
+}
+
+/** Options of `tools` and `toolSet`: a format plus the filters of `available`. */
+export type ToolsQuery = Omit<AvailableQuery, 'include'> & FormatOptions & { readonly format: ToolFormat };
+
+/** Holds actions, answers "what can I do here?" and runs calls through the pipeline. */
+export interface Registry {
+  /** Goes up by one on every register/unregister. */
+  readonly version: number;
+  /** Add actions (definitions are checked with `defineAction`); returns a function that removes them. */
+  register(actions: AnyAction | ActionDefinition<any, any, any, any> | ReadonlyArray<AnyAction | ActionDefinition<any, any, any, any>>, options?: { replace?: boolean }): () => void;
+  /** Remove actions by qualified name; returns how many were removed. */
+  unregister(names: string | readonly string[]): number;
+  /** The action with this qualified name or provider-legal alias. */
+  get(name: string): AnyAction | undefined;
+  /** Qualified names in registration order. */
+  names(): string[];
+  /** Every registered action in registration order. */
+  list(): AnyAction[];
+  available(query?: AvailableQuery): AvailableAction[];
+  /** Tool definitions for one provider (available actions only). */
+  tools(query: ToolsQuery): unknown[];
+  /** Tool definitions with the adapter's warnings and its legal → qualified name map. */
+  toolSet(query: ToolsQuery): FormattedTools<unknown>;
+  run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
+  resolveTarget(ref: TargetRef): Promise<Target | undefined>;
+  readonly approvals: Approvals;
+  readonly targets: TargetResolver | undefined;
+  readonly store: Store;
+  on: Emitter<RegistryEvents>['on'];
+}
+
+const DEFAULT_LIMITS: ArgLimits = { maxChars: 1_000_000, maxDepth: 64, maxNodes: 100_000 };
+const DEFAULT_REDACT = /^(password|passwd|secret|token|api[-_]?key|access[-_]?token|refresh[-_]?token|authorization|client[-_]?secret)$/i;
+
+/** Create a registry. */
+export function createRegistry(options: RegistryOptions = {}): Registry {
+  const entries = new Map<string, AnyAction>();
+  const looseIndex = new Map<string, string>();
+  const inputValidators = new WeakMap<AnyAction, Validator>();
+  const outputValidators = new WeakMap<AnyAction, Validator>();
+  const toolCache = new Map<string, FormattedTools<unknown>>();
+  let aliases: Map<string, string> | undefined;
+  let version = 0;
+  const logger = options.logger ?? silentLogger;
+  const events = createEmitter<RegistryEvents>((error) => logger.error({ err: error }, 'event listener threw'));
+  const store: Store = { ...createMemoryStore(), ...options.store };
+  const ranker = options.ranker ?? createLexicalRanker();
+  const targetParam = options.targetParam ?? 'blockId';
+
+  const changed = (added: string[], removed: string[]) => {
+    if (added.length === 0 && removed.length === 0) return;
+    version++;
+    aliases = undefined;
+    toolCache.clear();
+    events.emit('change', { version, added, removed });
+  };
+
+  const lookup: RegistryRuntime['lookup'] = (name) => {
+    const direct = entries.get(name);
+    if (direct) return { action: direct, name };
+    aliases ??= buildAliases(entries.keys());
+    const aliased = aliases.get(name) ?? looseIndex.get(looseName(name));
+    const action = aliased ? entries.get(aliased) : undefined;
+    if (action && aliased) return { action, name: aliased };
+    return { suggestions: suggestNames(name, entries.keys()) };
+  };
+
+  const resolveTargetSync = (ref: TargetRef): Target | undefined => {
+    const parsed = parseRef(ref);
+    if ('target' in parsed) return parsed.target;
+    const resolver = options.targets;
+    if (!resolver) return { type: parsed.type, id: parsed.id };
+    const found = resolver.get(parsed.type, parsed.id);
+    if (found instanceof Promise) {
+      throw new AffordanceError(
+        'invalid_option',
+        'available() and tools() are synchronous, and the target resolver is async: pass the target object (await registry.resolveTarget(ref))',
+      );
+    }
+    return found;
+  };
+
+  const runtime: RegistryRuntime = {
+    targetParam,
+    targets: options.targets,
+    services: options.services ?? {},
+    policy: options.policy,
+    store,
+    events,
+    logger,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    maxCallDepth: options.maxCallDepth ?? 8,
+    defaultTimeoutMs: options.defaultTimeoutMs,
+    idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * 60 * 60 * 1000,
+    redactKeys: options.redactKeys ?? DEFAULT_REDACT,
+    lookup,
+    inputValidator(action) {
+      let validator = inputValidators.get(action);
+      if (!validator) {
+        validator = compileValidator(action.input ?? action.inputJsonSchema, `action ${qualifiedName(action)} input`);
+        inputValidators.set(action, validator);
+      }
+      return validator;
+    },
+    outputValidator(action) {
+      if (!action.output) return undefined;
+      let validator = outputValidators.get(action);
+      if (!validator) {
+        validator = compileValidator(action.output, `action ${qualifiedName(action)} output`);
+        outputValidators.set(action, validator);
+      }
+      return validator;
+    },
+    async resolveTarget(ref) {
+      const parsed = parseRef(ref);
+      if ('target' in parsed) return parsed.target;
+      return options.targets ? await options.targets.get(parsed.type, parsed.id) : undefined;
+    },
+    runNested: (call, parent) => runPipeline(runtime, call, { depth: parent.depth + 1, parentCallId: parent.callId }),
+  };
+
+  const toolSources = (query: ToolsQuery): ToolSource[] =>
+    listAvailable(source, { ...query, include: 'available' }).map(({ name, action }) => ({
+      name,
+      title: action.title,
+      description: action.description,
+      inputSchema: toolInputSchema(action, targetParam),
+      outputSchema: action.outputJsonSchema,
+      hints: { readOnly: action.readOnly, destructive: action.destructive, idempotent: action.idempotent, openWorld: action.openWorld },
+      action,
+    }));
+
+  const source = {
+    entries,
+    resolveTargetSync,
+    succeeded(sessionId: string) {
+      const found = store.history.succeeded(sessionId);
+      return found instanceof Promise ? undefined : found;
+    },
+    search: (query: string) => ranker.search(query),
+  };
+
+  const registry: Registry = {
+    get version() {
+      return version;
+    },
+    register(input, registerOptions = {}) {
+      const list = (Array.isArray(input) ? input : [input]) as Array<AnyAction | ActionDefinition<any, any, any, any>>;
+      const define = defineAction as unknown as (definition: unknown) => AnyAction;
+      const actions = list.map((item) => (isAction(item) ? item : define(item)));
+      const names = actions.map(qualifiedName);
+      const seen = new Set<string>();
+      for (const name of names) {
+        if (seen.has(name) || (entries.has(name) && !registerOptions.replace)) {
+          throw new AffordanceError('duplicate_action', `an action named ${name} is already registered (pass { replace: true } to replace it)`);
+        }
+        seen.add(name);
+      }
+      actions.forEach((action, index) => {
+        const name = names[index]!;
+        entries.delete(name);
+        entries.set(name, action);
+        looseIndex.set(looseName(name), name);
+        ranker.add(rankDocumentOf(action, name));
+      });
+      changed(names, []);
+      return () => {
+        registry.unregister(names.filter((name, index) => entries.get(name) === actions[index]));
+      };
+    },
+    unregister(input) {
+      const removed: string[] = [];
+      for (const name of typeof input === 'string' ? [input] : input) {
+        if (!entries.delete(name)) continue;
+        if (looseIndex.get(looseName(name)) === name) looseIndex.delete(looseName(name));
+        ranker.remove(name);
+        removed.push(name);
+      }
+      changed([], removed);
+      return removed.length;
+    },
+    get(name) {
+      const found = lookup(name);
+      return 'action' in found ? found.action : undefined;
+    },
+    names: () => [...entries.keys()],
+    list: () => [...entries.values()],
+    available: (query) => listAvailable(source, query),
+    tools: (query) => registry.toolSet(query).tools,
+    toolSet(query) {
+      const { format, strict, ...filters } = query;
+      const cacheable = Object.keys(filters).length === 0;
+      const key = `${format}:${strict ?? ''}`;
+      if (cacheable) {
+        const cached = toolCache.get(key);
+        if (cached) return cached;
+      }
+      const formatted = formatTools(toolSources(query), format, strict === undefined ? {} : { strict });
+      if (cacheable) toolCache.set(key, formatted);
+      // Names handed to a model must map back, whatever subset they were made legal in.
+      aliases ??= buildAliases(entries.keys());
+      for (const [legal, original] of formatted.names) if (legal !== original) aliases.set(legal, original);
+      return formatted;
+    },
+    run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
+    resolveTarget: (ref) => runtime.resolveTarget(ref),
+    approvals: createApprovals(runtime),
+    targets: options.targets,
+    store,
+    on: events.on,
+  };
+  if (options.actions) registry.register(options.actions);
+  return registry;
+}
+
+function parseRef(ref: TargetRef): { target: Target } | { type: string; id: string } {
+  if (typeof ref === 'string') {
+    const colon = ref.indexOf(':');
+    if (colon <= 0) throw new AffordanceError('invalid_option', `target '${ref}' must be written type:id`);
+    return { type: ref.slice(0, colon), id: ref.slice(colon + 1) };
+  }
+  if (!ref || typeof ref !== 'object' || typeof ref.type !== 'string' || typeof ref.id !== 'string') {
+    throw new AffordanceError('invalid_option', 'a target must be an object with string `type` and `id`, or the text type:id');
+  }
+  const keys = Object.keys(ref);
+  if (keys.length === 2) return { type: ref.type, id: ref.id };
+  return { target: ref as Target };
+}
+
+function buildAliases(names: Iterable<string>): Map<string, string> {
+  const all = [...names];
+  const aliases = new Map<string, string>();
+  for (const rule of [OPENAI_NAMES, ANTHROPIC_NAMES, MCP_NAMES]) {
+    for (const [original, legal] of legalizeNames(all, rule)) if (!aliases.has(legal)) aliases.set(legal, original);
+  }
+  return aliases;
+}

@@ -1,0 +1,97 @@
+import type { ErrorObject } from 'ajv';
+import { closest } from 'fastest-levenshtein';
+import type { Issue } from '../errors/action-error.js';
+import { describeValue, formatPath, valueAt } from './describe-value.js';
+
+/** Turn ajv errors into issues whose messages tell a model how to fix the call. */
+export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    // `if`/`then` and combinator wrappers repeat what their branches already said.
+    if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      if (errors.length > 1) continue;
+    }
+    const path = pointerToPath(error.instancePath);
+    const issue = describeAjvError(error, path, data);
+    const key = `${formatPath(issue.path)}|${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function describeAjvError(error: ErrorObject, path: Array<string | number>, data: unknown): Issue {
+  const where = formatPath(path);
+  const sent = valueAt(data, path);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const property = String(params.missingProperty);
+      const full = [...path, property];
+      return { path: full, keyword: 'required', message: `${formatPath(full)} is required` };
+    }
+    case 'additionalProperties': {
+      const property = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      const guess = allowed.length > 0 ? closest(property, allowed) : undefined;
+      const hint = guess ? ` (did you mean \`${guess}\`?)` : allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
+      return {
+        path: [...path, property],
+        keyword: 'additionalProperties',
+        message: `${formatPath([...path, property])} is not an allowed property${hint}`,
+      };
+    }
+    case 'pattern':
+      return {
+        path,
+        keyword: 'pattern',
+        message: `${where} must match ${String(params.pattern)}; you sent ${describeValue(sent)}`,
+      };
+    case 'type':
+      return {
+        path,
+        keyword: 'type',
+        message: `${where} must be ${article(String(params.type))}; you sent ${describeValue(sent)}`,
+      };
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[] | undefined) ?? [];
+      return {
+        path,
+        keyword: 'enum',
+        message: `${where} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; you sent ${describeValue(sent)}`,
+      };
+    }
+    case 'const':
+      return {
+        path,
+        keyword: 'const',
+        message: `${where} must be ${JSON.stringify(params.allowedValue)}; you sent ${describeValue(sent)}`,
+      };
+    case 'format':
+      return {
+        path,
+        keyword: 'format',
+        message: `${where} must be a valid ${String(params.format)}; you sent ${describeValue(sent)}`,
+      };
+    default:
+      return { path, keyword: error.keyword, message: `${where} ${error.message ?? 'is invalid'}; you sent ${describeValue(sent)}` };
+  }
+}
+
+function article(type: string): string {
+  if (type.includes(',')) return `one of ${type}`;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function pointerToPath(pointer: string): Array<string | number> {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => {
+      const unescaped = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+      return /^(0|[1-9]\d*)$/.test(unescaped) ? Number(unescaped) : unescaped;
+    });
+}

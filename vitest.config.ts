@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the TypeScript sources; the published packages point at dist.
+    alias: [
+      { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
+      { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
+      { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+  },
+});
