@@ -1,4 +1,4 @@
-export { defineAction, isAction } from './action/define-action.js';
+export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export { qualifiedName } from './action/qualified-name.js';
 export { toolInputSchema } from './action/tool-input-schema.js';
 export type {
@@ -64,3 +64,11 @@ export { createRegistry, type Registry, type RegistryOptions, type ToolsQuery } 
 export type { ArgLimits, Policy, TargetResolver } from './registry/runtime.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
 export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';
+export {
+  type FromMCPActionV2Options,
+  fromMCPActionV2,
+  type MCPActionV2,
+  type MCPRequest,
+  type MCPResponse,
+} from './adapters/mcp-action-v2.js';
+export { fromGptAgentAction, type GptAgentAction, type GptAgentExecutor } from './adapters/gptagent.js';

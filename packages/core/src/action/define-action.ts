@@ -1,4 +1,4 @@
-import type { Action, ActionDefinition, AnyAction, JsonSchema, SchemaLike, Target } from './types.js';
+import type { Action, ActionContext, ActionDefinition, AnyAction, JsonSchema, SchemaLike, Target, User } from './types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { checkPatterns } from '../schema/check-patterns.js';
 import { jsonSchemaOf } from '../schema/json-schema-of.js';
@@ -55,3 +55,15 @@ export function defineAction<
 export function isAction(value: unknown): value is AnyAction {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'affordance.action';
 }
+
+/** `defineAction` for adapters that build definitions at run time, where the input type is not known statically. */
+export const defineDynamicAction = defineAction as unknown as (
+  definition: Omit<ActionDefinition<undefined, unknown>, 'handler' | 'input' | 'defaults' | 'approval' | 'examples' | 'toModelOutput'> & {
+    readonly input?: SchemaLike;
+    readonly examples?: ReadonlyArray<string | { readonly utterance: string; readonly input?: Record<string, unknown> }>;
+    readonly defaults?: (context: Record<string, unknown>, caller: { readonly user: User | undefined }) => Record<string, unknown>;
+    readonly approval?: 'never' | 'always' | ((call: { readonly input: unknown }) => boolean | Promise<boolean>);
+    readonly toModelOutput?: (value: any) => string;
+    readonly handler?: (input: any, ctx: ActionContext) => unknown;
+  },
+) => AnyAction;

@@ -2,19 +2,15 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RunResult } from '../action/types.js';
 import type { CallState } from '../pipeline/call-state.js';
 
-const tracer = trace.getTracer('@affordance/core');
-
 /** Open an OpenTelemetry span for a call (a no-op unless an SDK is installed); `end` records the outcome. */
 export function traceCall(state: CallState): { end(result: RunResult): void } | undefined {
-  const span = tracer.startSpan(`affordance.run ${state.name}`, {
-    attributes: {
-      'affordance.call_id': state.callId,
-      'affordance.depth': state.depth,
-      ...(state.user?.id ? { 'affordance.user_id': state.user.id } : {}),
-      ...(state.call.sessionId ? { 'affordance.session_id': state.call.sessionId } : {}),
-    },
-  });
+  // Looked up per call so an SDK registered after import is honoured; attributes are set only on real spans.
+  const span = trace.getTracer('@affordance/core').startSpan(`affordance.run ${state.name}`);
   if (!span.isRecording()) return undefined;
+  span.setAttribute('affordance.call_id', state.callId);
+  span.setAttribute('affordance.depth', state.depth);
+  if (state.user?.id) span.setAttribute('affordance.user_id', state.user.id);
+  if (state.call.sessionId) span.setAttribute('affordance.session_id', state.call.sessionId);
   return {
     end(result) {
       span.setAttribute('affordance.action', result.name);

@@ -7,6 +7,7 @@ const REDACTED = '[redacted]';
  * `x-sensitive: true` or `format: "password"`, and keys matching `redactKeys`.
  */
 export function redactArgs(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): unknown {
+  if (!needsRedaction(args, schema, redactKeys, 0)) return args;
   const walk = (value: unknown, node: JsonSchema | undefined, depth: number): unknown => {
     if (value === null || typeof value !== 'object' || depth > 64) return value;
     if (Array.isArray(value)) {
@@ -27,4 +28,22 @@ export function redactArgs(args: unknown, schema: JsonSchema | undefined, redact
 function isSecret(schema: JsonSchema | undefined): boolean {
   if (!schema || typeof schema !== 'object') return false;
   return schema.writeOnly === true || schema['x-sensitive'] === true || schema.format === 'password';
+}
+
+// The same walk without allocating: most calls carry no secret, and then the arguments are kept as they are.
+function needsRedaction(value: unknown, node: JsonSchema | undefined, redactKeys: RegExp, depth: number): boolean {
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) {
+    const items = node?.items && typeof node.items === 'object' ? (node.items as JsonSchema) : undefined;
+    for (const item of value) if (needsRedaction(item, items, redactKeys, depth + 1)) return true;
+    return false;
+  }
+  const properties = node?.properties as Record<string, JsonSchema> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const childSchema = properties && Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (isSecret(childSchema) || redactKeys.test(key)) return true;
+    if (needsRedaction((value as Record<string, unknown>)[key], childSchema, redactKeys, depth + 1)) return true;
+  }
+  return false;
 }

@@ -50,7 +50,7 @@ export interface PipelineOptions {
 /** Run one call through every step, then shape, record and audit its result. Never throws for a failed call. */
 export async function runPipeline(runtime: RegistryRuntime, call: RunCall, options: PipelineOptions = {}): Promise<RunResult> {
   const started = performance.now();
-  const startedAt = new Date().toISOString();
+  const startedMs = Date.now();
   const depth = options.depth ?? 0;
   const state: CallState = {
     runtime,
@@ -84,11 +84,14 @@ export async function runPipeline(runtime: RegistryRuntime, call: RunCall, optio
     outcome = result.outcome;
     replayed = result.replayed;
   }
-  await settleIdempotency(state, outcome);
-  if (outcome.ok && call.sessionId && !replayed) await runtime.store.history.record(call.sessionId, state.name);
+  if (state.idempotencyKey) await settleIdempotency(state, outcome);
+  if (outcome.ok && call.sessionId && !replayed) {
+    const recorded = runtime.store.history.record(call.sessionId, state.name);
+    if (recorded instanceof Promise) await recorded;
+  }
   const durationMs = performance.now() - started;
   const result = shapeResult(state, outcome, durationMs, replayed);
-  await recordAudit(state, result, startedAt);
+  await recordAudit(state, result, startedMs);
   span?.end(result);
   if (events.has('call-end')) events.emit('call-end', { callId: state.callId, result, target: state.target, depth });
   return result;
@@ -126,11 +129,10 @@ function internalError(step: string, error: unknown): ActionError {
 }
 
 async function settleIdempotency(state: CallState, outcome: StoredOutcome): Promise<void> {
-  if (!state.idempotencyKey) return;
   const store = state.runtime.store.idempotency;
   try {
-    if (!outcome.ok && outcome.error.code === 'aborted') await store.release(state.idempotencyKey);
-    else await store.complete(state.idempotencyKey, outcome);
+    if (!outcome.ok && outcome.error.code === 'aborted') await store.release(state.idempotencyKey!);
+    else await store.complete(state.idempotencyKey!, outcome);
   } catch (error) {
     state.runtime.logger.error({ callId: state.callId, err: error }, 'idempotency store failed');
   }

@@ -7,22 +7,17 @@ const MAX_MODEL_OUTPUT = 20_000;
 
 /** Build the result a caller gets, including `modelOutput`, the text to feed back to the model. */
 export function shapeResult(state: CallState, outcome: StoredOutcome, durationMs: number, replayed: boolean): RunResult {
-  const meta = {
-    callId: state.callId,
-    name: state.name,
-    durationMs,
-    ...(state.repaired ? { repaired: true } : {}),
-    ...(replayed ? { replayed: true } : {}),
-  };
-  if (!outcome.ok) return { ok: false, error: outcome.error, ...meta, modelOutput: errorForModel(outcome.error) };
-  const modelOutput = valueForModel(state, outcome.value, outcome.message);
-  return {
-    ok: true,
-    value: outcome.value,
-    ...(outcome.message ? { message: outcome.message } : {}),
-    ...meta,
-    modelOutput,
-  };
+  const result: Record<string, unknown> = outcome.ok
+    ? { ok: true, value: outcome.value }
+    : { ok: false, error: outcome.error };
+  if (outcome.ok && outcome.message) result.message = outcome.message;
+  result.callId = state.callId;
+  result.name = state.name;
+  result.durationMs = durationMs;
+  if (state.repaired) result.repaired = true;
+  if (replayed) result.replayed = true;
+  result.modelOutput = outcome.ok ? valueForModel(state, outcome.value, outcome.message) : errorForModel(outcome.error);
+  return result as unknown as RunResult;
 }
 
 function valueForModel(state: CallState, value: unknown, message: string | undefined): string {

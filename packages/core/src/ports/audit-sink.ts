@@ -60,7 +60,8 @@ export function createMemoryAuditLog(options: { capacity?: number } = {}): Audit
   return {
     record(record) {
       records.push(record);
-      if (records.length > capacity) {
+      // Trim in bulk (amortised O(1) per record) rather than shifting the array on every call.
+      if (records.length > capacity + Math.ceil(capacity / 8)) {
         const excess = records.length - capacity;
         records.splice(0, excess);
         dropped += excess;

@@ -43,6 +43,8 @@ export interface AvailabilitySource {
   search(query: string): ReadonlyMap<string, number>;
 }
 
+const NOTHING_DONE: ReadonlySet<string> = new Set();
+
 /** Filter, explain and rank the registry's actions for a target, user and query. */
 export function listAvailable(source: AvailabilitySource, query: AvailableQuery = {}): AvailableAction[] {
   const target = query.target === undefined ? undefined : source.resolveTargetSync(query.target);
@@ -50,11 +52,12 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
     throw new AffordanceError('invalid_option', `available(): target ${describeRef(query.target)} was not found`);
   }
   const context = query.context ?? {};
+  // Without a session nothing has succeeded yet; an async history store leaves the check to `run`.
   const completed = query.completed
     ? new Set(query.completed)
     : query.sessionId
       ? source.succeeded(query.sessionId)
-      : undefined;
+      : NOTHING_DONE;
   const text = query.query?.trim();
   const scores = text ? source.search(text) : undefined;
   const minScore = query.minScore ?? 0;

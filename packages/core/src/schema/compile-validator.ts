@@ -29,7 +29,7 @@ function ajvFor(schema: JsonSchema): Ajv {
   const dialect: AjvDialect = declared.includes('2020-12') ? '2020-12' : declared.includes('2019-09') ? '2019-09' : 'draft-07';
   let ajv = instances.get(dialect);
   if (!ajv) {
-    const options = { allErrors: true, strict: false, useDefaults: true, allowUnionTypes: true, addUsedSchema: false };
+    const options = { allErrors: true, verbose: true, strict: false, useDefaults: true, allowUnionTypes: true, addUsedSchema: false };
     ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
     addFormats(ajv);
     instances.set(dialect, ajv);

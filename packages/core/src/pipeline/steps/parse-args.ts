@@ -9,6 +9,7 @@ export const parseArgs: Step = {
   run(state) {
     const { limits } = state.runtime;
     let raw = state.call.args;
+    const fresh = typeof raw === 'string';
     if (typeof raw === 'string') {
       if (raw.length > limits.maxChars) {
         return fail(
@@ -38,7 +39,7 @@ export const parseArgs: Step = {
     if (typeof raw !== 'object' || Array.isArray(raw)) {
       return fail(actionError('invalid_args', `the arguments must be a JSON object; you sent ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`));
     }
-    const sanitized = sanitizeArgs(raw, limits);
+    const sanitized = sanitizeArgs(raw, limits, { fresh });
     if ('problem' in sanitized) {
       const { message, path } = sanitized.problem;
       return fail(actionError('invalid_args', message, { issues: [{ path, message }] }));

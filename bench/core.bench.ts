@@ -1,0 +1,122 @@
+/**
+ * Per-call overhead of registry.run (validation, roles, `when`, in-memory rate limit and audit) beside the bare
+ * handler, ajv + handler, zod + handler, LangChain tool().invoke and the Vercel AI SDK's parse-and-execute path;
+ * and registry.tools() for 10,000 actions, cold and cached. Run: node --import tsx bench/core.bench.ts [--quick]
+ */
+import { safeParseJSON, tool as aiTool, zodSchema } from '@ai-sdk/provider-utils';
+import { tool as langchainTool } from '@langchain/core/tools';
+import { Ajv } from 'ajv';
+import { z } from 'zod';
+import { createRegistry, defineAction, type Target } from '../packages/core/src/index.js';
+import { formatNs, measureAsync, measureSync, table } from './measure.js';
+
+const quick = process.argv.includes('--quick');
+const batch = quick ? 500 : 2_000;
+const samples = quick ? 7 : 15;
+
+const jsonSchema = {
+  type: 'object',
+  properties: { color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } },
+  required: ['color'],
+  additionalProperties: false,
+} as const;
+const zodInput = z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict();
+const handler = async (input: { color: string }) => ({ color: input.color });
+
+const shape: Target = { id: 'shape-1', type: 'shape', color: '#000000', locked: false };
+const registry = createRegistry({
+  targets: { get: (_type, id) => (id === 'shape-1' ? shape : undefined) },
+  actions: [
+    defineAction({
+      name: 'updateColor',
+      scope: 'shape',
+      roles: ['editor'],
+      description: "Change the shape's fill color",
+      input: jsonSchema,
+      rateLimit: { points: 1e12, duration: 3600 },
+      when: ({ target }) => (target?.locked ? { available: false, reason: 'block is locked' } : true),
+      handler: (input) => handler(input),
+    }),
+  ],
+});
+const user = { id: 'u1', roles: ['editor'] };
+const validArgs = { blockId: 'shape-1', color: '#ff0000' };
+const invalidArgs = { blockId: 'shape-1', color: 'red' };
+
+const ajvValidate = new Ajv({ allErrors: true }).compile(jsonSchema);
+const lcTool = langchainTool(async (input: { color: string }) => JSON.stringify(await handler(input)), {
+  name: 'updateColor',
+  description: "Change the shape's fill color",
+  schema: zodInput,
+});
+const sdkTool = aiTool({ description: "Change the shape's fill color", inputSchema: zodInput, execute: handler });
+const sdkSchema = zodSchema(zodInput);
+const validText = JSON.stringify({ color: '#ff0000' });
+const invalidText = JSON.stringify({ color: 'red' });
+
+async function sdkCall(text: string) {
+  const parsed = await safeParseJSON({ text, schema: sdkSchema });
+  if (!parsed.success) return { error: parsed.error.message };
+  return sdkTool.execute!(parsed.value, { toolCallId: 'c1', messages: [] });
+}
+
+async function main() {
+  // Sanity: every contender really validates.
+  const ours = await registry.run({ name: 'shape_updateColor', args: invalidArgs, user });
+  if (ours.ok) throw new Error('registry accepted an invalid call');
+  if (!('error' in (await sdkCall(invalidText)))) throw new Error('AI SDK accepted an invalid call');
+
+  const options = { batch, samples };
+  const valid = [
+    await measureAsync('bare handler (floor)', () => handler({ color: '#ff0000' }), options),
+    await measureAsync('ajv + handler', async () => {
+      if (!ajvValidate({ color: '#ff0000' })) throw new Error('invalid');
+      return handler({ color: '#ff0000' });
+    }, options),
+    await measureAsync('zod parse + handler', () => handler(zodInput.parse({ color: '#ff0000' })), options),
+    await measureAsync('Affordance registry.run (object args)', () => registry.run({ name: 'shape_updateColor', args: validArgs, user }), options),
+    await measureAsync('Affordance registry.run (JSON text args)', () => registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }), options),
+    await measureAsync('Vercel AI SDK parse + execute', () => sdkCall(validText), options),
+    await measureAsync('LangChain tool().invoke', () => lcTool.invoke({ color: '#ff0000' }), { batch: Math.ceil(batch / 10), samples }),
+  ];
+  const zodFloor = valid[2]!;
+  const invalid = [
+    await measureAsync('zod safeParse + message', async () => {
+      const result = zodInput.safeParse({ color: 'red' });
+      return result.success ? handler(result.data) : result.error.message;
+    }, options),
+    await measureAsync('Affordance registry.run → invalid_args + fix-it message', () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }), options),
+    await measureAsync('Vercel AI SDK parse + execute (invalid)', () => sdkCall(invalidText), options),
+    await measureAsync('LangChain tool().invoke (invalid)', () => lcTool.invoke({ color: 'red' }).catch((error: Error) => error.message), { batch: Math.ceil(batch / 10), samples }),
+  ];
+
+  const many = createRegistry({
+    actions: Array.from({ length: 10_000 }, (_, index) =>
+      defineAction({
+        name: `action${index}`,
+        scope: index % 2 ? 'shape' : undefined,
+        description: `Action number ${index}`,
+        input: { type: 'object', properties: { value: { type: 'string' }, count: { type: 'integer' } }, required: ['value'] },
+        handler: () => index,
+      }),
+    ),
+  });
+  const toolRows = [
+    measureSync('registry.tools({ format: "openai" }), 10,000 actions, cold', () => {
+      many.register(defineAction({ name: 'bump', description: 'Invalidates the cache', handler: () => 0 }), { replace: true });
+      return many.tools({ format: 'openai' });
+    }, { batch: 1, samples: quick ? 3 : 7 }),
+    measureSync('registry.tools({ format: "openai" }), 10,000 actions, cached', () => many.tools({ format: 'openai' }), { batch: 1000, samples: 7 }),
+    measureSync('registry.tools({ format: "anthropic", user }), 10,000 actions, filtered', () => many.tools({ format: 'anthropic', user }), { batch: 1, samples: quick ? 3 : 7 }),
+  ];
+
+  console.log(table('Valid call (per call)', valid, zodFloor, 'zod + handler'));
+  console.log();
+  console.log(table('Invalid call, with the error message (per call)', invalid, invalid[0]!, 'zod safeParse'));
+  console.log();
+  console.log(['### registry.tools()', '', '| what | time |', '|---|---:|', ...toolRows.map((row) => `| ${row.name} | ${formatNs(row.nsPerOp)} |`)].join('\n'));
+  const ourValid = valid[3]!;
+  console.log(`\nAim: valid call within 3× of zod + handler → ${(ourValid.nsPerOp / zodFloor.nsPerOp).toFixed(2)}× (${formatNs(ourValid.nsPerOp)}); invalid call ≤ 5 µs → ${formatNs(invalid[1]!.nsPerOp)}`);
+}
+
+await main();
