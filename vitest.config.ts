@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
+      { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
     ],
   },
   test: {

@@ -1,5 +1,6 @@
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export { qualifiedName } from './action/qualified-name.js';
+export { isReply, type Reply, withMessage } from './action/with-message.js';
 export { toolInputSchema } from './action/tool-input-schema.js';
 export type {
   Action,
@@ -72,3 +73,61 @@ export {
   type MCPResponse,
 } from './adapters/mcp-action-v2.js';
 export { fromGptAgentAction, type GptAgentAction, type GptAgentExecutor } from './adapters/gptagent.js';
+export {
+  ACTION_TYPES,
+  type ActionDetector,
+  type ActionDetectorOptions,
+  type ActionExecutor,
+  type ActionExecutorOptions,
+  type ActionLogRecord,
+  type ActionType,
+  type AgentActionsConfig,
+  type AgentConfig,
+  AgentConfigError,
+  type AgentConfigIssue,
+  type AgentConfigResult,
+  type AgentConfigWarning,
+  type AgentConfigWarningCode,
+  agentConfigSchema,
+  BUILTIN_HANDLERS,
+  type BuiltinHandlerName,
+  type BuiltinHandlerOptions,
+  builtinHandlers,
+  checkRelativePath,
+  type CompletionCondition,
+  type ConfiguredActionsOptions,
+  createActionDetector,
+  createActionExecutor,
+  createConfiguredActions,
+  createFileHandler,
+  createGithubCommentHandler,
+  createGithubIssueHandler,
+  createLogHandler,
+  createMemoryFileAppender,
+  type DetectedAction,
+  type DetectedActionHandler,
+  type DetectedActionResult,
+  type DetectionError,
+  type DetectionErrorCode,
+  type ExecutionErrorCode,
+  type FileAppender,
+  type FileHandlerOptions,
+  type GithubOptions,
+  type HandlerContext,
+  type OnFailure,
+  parseAgentConfig,
+  type StepConfig,
+  validateAgentConfig,
+} from './detect/index.js';
+export {
+  type ActionParseError,
+  type ActionParseErrorCode,
+  type ActionTextFormat,
+  type ParseActionsOptions,
+  type ParsedActionCall,
+  type ParsedActions,
+  parseActions,
+  type RenderActionsPromptOptions,
+  renderActionsPrompt,
+  type TextSpan,
+} from './text/index.js';

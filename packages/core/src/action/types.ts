@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ActionError } from '../errors/action-error.js';
+import type { Reply } from './with-message.js';
 
 /** A plain JSON Schema object describing a value. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -9,7 +10,9 @@ export type JsonSchema = { readonly [key: string]: unknown };
 export type SchemaLike = StandardSchemaV1 | JsonSchema;
 
 /** The value type a schema describes after validation. */
-export type InferSchema<TSchema> = TSchema extends StandardSchemaV1
+export type InferSchema<TSchema> = 0 extends 1 & TSchema
+  ? any // biome-ignore lint/suspicious/noExplicitAny: an `any` schema infers `any`, not an instantiation explosion
+  : TSchema extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<TSchema>
   : TSchema extends JSONSchema
     ? JsonSchemaValue<TSchema>
@@ -199,11 +202,13 @@ export interface ActionDefinition<
   readonly handler?: (
     input: ActionInput<TInputSchema>,
     ctx: ActionContext<TContext, TTarget>,
-  ) => TOutput | Promise<TOutput>;
+  ) => TOutput | Reply<TOutput> | Promise<TOutput | Reply<TOutput>>;
 }
 
 /** The handler's input type for an input schema (an empty record when there is none). */
-export type ActionInput<TInputSchema> = TInputSchema extends SchemaLike
+export type ActionInput<TInputSchema> = 0 extends 1 & TInputSchema
+  ? any // biome-ignore lint/suspicious/noExplicitAny: see InferSchema
+  : TInputSchema extends SchemaLike
   ? InferSchema<TInputSchema>
   : Record<string, never>;
 

@@ -31,6 +31,7 @@ export interface CallState {
   /** execute */
   signal?: AbortSignal;
   value?: unknown;
+  message?: string;
 }
 
 /** What a step says: go on, stop with an error, or finish with an outcome (an idempotent replay). */

@@ -207,3 +207,15 @@ describe('every error code through registry.run', () => {
     expect([...reached].sort()).toEqual([...ERROR_CODES].sort());
   });
 });
+
+describe('withMessage', () => {
+  it('gives a result a human message beside its value', async () => {
+    const { withMessage } = await import('../index.js');
+    const registry = createRegistry({
+      actions: [defineAction({ name: 'paint', description: 'Paints', handler: () => withMessage({ color: '#ff0000' }, 'Color updated to #ff0000') })],
+    });
+    const result = await registry.run({ name: 'paint' });
+    expect(result).toMatchObject({ ok: true, value: { color: '#ff0000' }, message: 'Color updated to #ff0000' });
+    expect(result.modelOutput).toBe('Color updated to #ff0000\n{"color":"#ff0000"}');
+  });
+});

@@ -100,7 +100,7 @@ function whyNot(
   },
 ): string | undefined {
   if (state.target && action.scope && action.scope !== state.target.type) {
-    return `acts on a ${action.scope}, not a ${state.target.type}`;
+    return `acts on ${article(action.scope)}, not ${article(state.target.type)}`;
   }
   if (state.user) {
     const refusal = missingRole(action, state.user);
@@ -120,4 +120,8 @@ function whyNot(
 
 function describeRef(ref: TargetRef): string {
   return typeof ref === 'string' ? `'${ref}'` : `${ref.type}:${ref.id}`;
+}
+
+function article(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

@@ -70,6 +70,8 @@ export interface Registry {
   resolveTarget(ref: TargetRef): Promise<Target | undefined>;
   readonly approvals: Approvals;
   readonly targets: TargetResolver | undefined;
+  /** Name of the injected target id parameter of scoped actions. */
+  readonly targetParam: string;
   readonly store: Store;
   on: Emitter<RegistryEvents>['on'];
 }
@@ -251,6 +253,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     resolveTarget: (ref) => runtime.resolveTarget(ref),
     approvals: createApprovals(runtime),
     targets: options.targets,
+    targetParam,
     store,
     on: events.on,
   };

@@ -1,5 +1,6 @@
 import type { ActionContext, RunCall } from '../../action/types.js';
 import { actionError } from '../../errors/action-error.js';
+import { isReply } from '../../action/with-message.js';
 import { ActionFailure } from '../../errors/action-failure.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
@@ -33,7 +34,10 @@ const NEVER_ABORTED = new AbortController().signal;
 async function invoke(state: CallState, signal: AbortSignal): Promise<StepOutcome> {
   try {
     const value = await state.action!.handler!(state.input, handlerContext(state, signal));
-    state.value = value;
+    if (isReply(value)) {
+      state.value = value.value;
+      state.message = value.message;
+    } else state.value = value;
     return NEXT;
   } catch (error) {
     return fail(thrownError(state, error));

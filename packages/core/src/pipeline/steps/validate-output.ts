@@ -7,9 +7,10 @@ export const validateOutput: Step = {
   name: 'output',
   run(state) {
     const validator = state.runtime.outputValidator(state.action!);
-    if (!validator) return { finish: { ok: true, value: state.value } };
+    const message = state.message;
+    if (!validator) return { finish: message ? { ok: true, value: state.value, message } : { ok: true, value: state.value } };
     const conclude = (validation: Validation): StepOutcome => {
-      if (validation.ok) return { finish: { ok: true, value: validation.value } };
+      if (validation.ok) return { finish: message ? { ok: true, value: validation.value, message } : { ok: true, value: validation.value } };
       const summary = validation.issues.map((issue) => issue.message).join('; ');
       return fail(
         actionError('invalid_output', `${state.name} returned a value that does not match its output schema: ${summary}`, {

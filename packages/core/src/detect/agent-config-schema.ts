@@ -1,0 +1,173 @@
+import type { JsonSchema } from '../action/types.js';
+
+const BUILTIN_TYPES = ['decision', 'action-item', 'note', 'question', 'summary'];
+
+/**
+ * The JSON Schema of `agent.json` (draft-07), published as `schemas/agent.schema.json`: the `actions` block of the
+ * action system and the per-step `completionConditions` / `onFailure` blocks. Other top-level keys are left to their
+ * owners. Defaults are filled in by `validateAgentConfig`.
+ */
+export const agentConfigSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Affordance agent.json',
+  description:
+    'Configuration of an Affordance agent: action detection and handlers, and per-step completion conditions.',
+  type: 'object',
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, for editors.' },
+    actions: { $ref: '#/definitions/actions' },
+    steps: {
+      type: 'object',
+      description: 'Steps by id; each says how to check that the step is really done.',
+      propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]*$' },
+      additionalProperties: { $ref: '#/definitions/step' },
+      default: {},
+    },
+  },
+  definitions: {
+    actions: {
+      type: 'object',
+      description:
+        'Detect typed records in ```agent-action blocks of the model output and hand them to handlers.',
+      properties: {
+        enabled: { type: 'boolean', default: false },
+        types: {
+          type: 'array',
+          description: `Record types to act on: ${BUILTIN_TYPES.join(', ')}, or custom names.`,
+          items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+          uniqueItems: true,
+          default: BUILTIN_TYPES,
+        },
+        outputFormat: { type: 'string', enum: ['agent-action'], default: 'agent-action' },
+        handlers: {
+          type: 'object',
+          description:
+            'Record type -> handler name: builtin:log, builtin:file, builtin:github-issue, builtin:github-comment, or a custom handler registered by name.',
+          propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' },
+          additionalProperties: {
+            type: 'string',
+            pattern:
+              '^(builtin:(log|file|github-issue|github-comment)|(?!builtin:)[A-Za-z][A-Za-z0-9_.:/-]*)$',
+          },
+          default: {},
+        },
+        file: {
+          type: 'object',
+          description: 'Settings of builtin:file.',
+          properties: {
+            folder: {
+              type: 'string',
+              minLength: 1,
+              default: '.affordance/actions',
+              description: 'Folder the files are written in, relative to agent.json.',
+            },
+            format: { type: 'string', enum: ['markdown', 'jsonl'], default: 'markdown' },
+            file: {
+              type: 'string',
+              minLength: 1,
+              description: 'File inside the folder; {type} is replaced by the record type.',
+            },
+            allowActionPath: {
+              type: 'boolean',
+              default: false,
+              description: 'Let a record choose its file with a "file" field (still inside the folder).',
+            },
+          },
+          additionalProperties: false,
+        },
+        github: {
+          type: 'object',
+          description: 'Settings of builtin:github-issue and builtin:github-comment.',
+          properties: {
+            owner: { type: 'string', minLength: 1 },
+            repo: { type: 'string', minLength: 1 },
+            baseUrl: {
+              type: 'string',
+              format: 'uri',
+              description: 'REST API root; GitHub Enterprise Server: https://HOST/api/v3.',
+            },
+            tokenEnv: {
+              type: 'string',
+              pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+              default: 'GITHUB_TOKEN',
+              description: 'Environment variable holding the token.',
+            },
+            labels: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+            issueNumber: {
+              type: 'integer',
+              minimum: 1,
+              description: 'Issue that builtin:github-comment comments on when a record names none.',
+            },
+          },
+          required: ['owner', 'repo'],
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    },
+    step: {
+      type: 'object',
+      properties: {
+        description: { type: 'string' },
+        completionConditions: {
+          type: 'array',
+          description: 'Checks run after the model declares the step done; all must pass.',
+          items: { $ref: '#/definitions/completionCondition' },
+          default: [],
+        },
+        onFailure: { $ref: '#/definitions/onFailure' },
+      },
+      additionalProperties: false,
+    },
+    completionCondition: {
+      type: 'object',
+      properties: {
+        validator: {
+          type: 'string',
+          minLength: 1,
+          description: 'git-clean, tests-pass, or a custom validator name.',
+        },
+        description: { type: 'string' },
+      },
+      required: ['validator'],
+      allOf: [
+        {
+          if: { properties: { validator: { const: 'git-clean' } }, required: ['validator'] },
+          // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword
+          then: {
+            properties: {
+              validator: true,
+              description: true,
+              cwd: { type: 'string', description: 'Working tree to check (default: the agent folder).' },
+              includeUntracked: { type: 'boolean', default: true },
+            },
+            additionalProperties: false,
+          },
+        },
+        {
+          if: { properties: { validator: { const: 'tests-pass' } }, required: ['validator'] },
+          // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword
+          then: {
+            properties: {
+              validator: true,
+              description: true,
+              command: { type: 'string', minLength: 1, default: 'npm test' },
+              cwd: { type: 'string' },
+              timeoutMs: { type: 'integer', minimum: 1, default: 600000 },
+            },
+            additionalProperties: false,
+          },
+        },
+      ],
+    },
+    onFailure: {
+      type: 'object',
+      properties: {
+        action: { type: 'string', enum: ['retry', 'fail'], default: 'retry' },
+        maxAttempts: { type: 'integer', minimum: 1, maximum: 100, default: 3 },
+      },
+      additionalProperties: false,
+      default: { action: 'retry', maxAttempts: 3 },
+    },
+  },
+} as const satisfies JsonSchema;
