@@ -1,7 +1,7 @@
 import type { Action, ActionContext, ActionDefinition, AnyAction, JsonSchema, SchemaLike, Target, User } from './types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { checkPatterns } from '../schema/check-patterns.js';
-import { jsonSchemaOf } from '../schema/json-schema-of.js';
+import { isStandardSchema, jsonSchemaOf } from '../schema/json-schema-of.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 const EMPTY_INPUT: JsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
@@ -46,7 +46,8 @@ export function defineAction<
   if (inputJsonSchema.type !== undefined && inputJsonSchema.type !== 'object') {
     throw new AffordanceError('invalid_definition', `${where}: input must describe an object (type: "object")`);
   }
-  checkPatterns(inputJsonSchema, `${where} input`);
+  // Only JSON Schema inputs are validated with our regex engine; a Standard Schema validates with its own.
+  if (!definition.input || !isStandardSchema(definition.input)) checkPatterns(inputJsonSchema, `${where} input`);
   const outputJsonSchema = definition.output ? jsonSchemaOf(definition.output, 'output', where) : undefined;
   return Object.freeze({ ...definition, kind: 'affordance.action', inputJsonSchema, outputJsonSchema });
 }

@@ -15,7 +15,9 @@ export type InferSchema<TSchema> = 0 extends 1 & TSchema
   : TSchema extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<TSchema>
   : TSchema extends JSONSchema
-    ? JsonSchemaValue<TSchema>
+    ? string extends keyof TSchema
+      ? Record<string, unknown> // a widened schema type (index signature): nothing to infer
+      : JsonSchemaValue<TSchema>
     : Record<string, unknown>;
 
 // FromSchema on a schema that is not a literal (a widened JsonSchema) gives `unknown`; fall back to a record.
@@ -149,7 +151,10 @@ export interface ActionContext<TContext = Record<string, unknown>, TTarget exten
   progress(progress: Progress): void;
 }
 
-/** An action as written by its author; `defineAction` checks it and returns an `Action`. */
+/**
+ * An action as written by its author; `defineAction` checks it and returns an `Action`. Callbacks are declared as
+ * methods so a typed action stays assignable to `AnyAction` (bivariant parameters).
+ */
 export interface ActionDefinition<
   TInputSchema extends SchemaLike | undefined = SchemaLike | undefined,
   TOutput = unknown,
@@ -173,12 +178,12 @@ export interface ActionDefinition<
   readonly scope?: string;
   /** Name of the injected target id parameter (default: the registry's, `blockId`). */
   readonly targetParam?: string;
-  readonly when?: (state: AvailabilityInput<TContext, TTarget>) => Availability;
+  when?(state: AvailabilityInput<TContext, TTarget>): Availability;
   /** Argument defaults taken from the app context, merged under the caller's args. */
-  readonly defaults?: (
+  defaults?(
     context: TContext,
     caller: { readonly user: User | undefined },
-  ) => Partial<ActionInput<TInputSchema>> | Record<string, unknown>;
+  ): Partial<ActionInput<TInputSchema>> | Record<string, unknown>;
   /** Qualified names of actions that must have succeeded earlier in the session. */
   readonly requires?: readonly string[];
   /** Suggested follow-ups (qualified names). */
@@ -196,13 +201,13 @@ export interface ActionDefinition<
   /** UI-side renderer, opaque to core. */
   readonly render?: unknown;
   /** Shapes the value into what the model reads back (default: JSON of the value, or `message`). */
-  readonly toModelOutput?: (value: TOutput) => string;
+  toModelOutput?(value: TOutput): string;
   /** Anything else an adapter wants to keep. */
   readonly meta?: Readonly<Record<string, unknown>>;
-  readonly handler?: (
+  handler?(
     input: ActionInput<TInputSchema>,
     ctx: ActionContext<TContext, TTarget>,
-  ) => TOutput | Reply<TOutput> | Promise<TOutput | Reply<TOutput>>;
+  ): TOutput | Reply<TOutput> | Promise<TOutput | Reply<TOutput>>;
 }
 
 /** The handler's input type for an input schema (an empty record when there is none). */

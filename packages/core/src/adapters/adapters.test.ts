@@ -21,7 +21,7 @@ const findMatches: MCPActionV2 = {
   getDefaultArgs: (context) => ({ queryText: context.lastMessage || '', limit: 10 }),
   requiredContext: ['sessionId', 'userId'],
   actionFn: async (request) => {
-    const { supabase, sessionId } = request as { supabase: { search(q: string): string[] }; sessionId: string };
+    const { supabase, sessionId } = request as unknown as { supabase: { search(q: string): string[] }; sessionId: string };
     const { queryText, limit } = request.args as { queryText: string; limit: number };
     const rows = supabase.search(queryText).slice(0, limit);
     return { rows, sessionId, user: request.context.userId, dataForDownstreamPrompt: `Found ${rows.length} matches for ${queryText}` };

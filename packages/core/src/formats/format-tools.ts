@@ -7,7 +7,11 @@ import { toOpenAIResponsesTools } from './openai-responses.js';
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from './types.js';
 
 /** Turn tool sources into one provider's tool definitions (a pure function). */
-export function formatTools(sources: readonly ToolSource[], format: ToolFormat, options: FormatOptions = {}): FormattedTools<unknown> {
+export function formatTools(
+  sources: readonly ToolSource[],
+  format: ToolFormat,
+  options: FormatOptions = {},
+): FormattedTools<unknown> {
   switch (format) {
     case 'openai':
       return toOpenAIChatTools(sources, options);

@@ -4,8 +4,10 @@ export interface NameRule {
   readonly maxLength: number;
 }
 
-/** OpenAI (Chat and Responses) and Gemini: `^[a-zA-Z0-9_-]{1,64}$`. */
+/** OpenAI (Chat and Responses), also used for AG-UI tools (which an agent hands on to a model): `^[a-zA-Z0-9_-]{1,64}$`. */
 export const OPENAI_NAMES: NameRule = { pattern: /^[a-zA-Z0-9_-]{1,64}$/, maxLength: 64 };
+/** Gemini: OpenAI's rule, and the first character must be a letter or `_`. */
+export const GEMINI_NAMES: NameRule = { pattern: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/, maxLength: 64 };
 /** Anthropic: `^[a-zA-Z0-9_-]{1,128}$`. */
 export const ANTHROPIC_NAMES: NameRule = { pattern: /^[a-zA-Z0-9_-]{1,128}$/, maxLength: 128 };
 /** MCP (SEP-986): letters, digits, `_`, `-`, `.`, 1–128 characters. */
@@ -29,6 +31,8 @@ export function legalizeNames(names: Iterable<string>, rule: NameRule): Map<stri
   for (const name of pending) {
     let legal = name.replace(/[^a-zA-Z0-9_-]/g, '_');
     if (legal === '') legal = 'tool';
+    // A rule may refuse some first characters (Gemini: digits, `-`) that it allows later on.
+    if (!rule.pattern.test(legal[0]!)) legal = `_${legal}`;
     if (legal.length > rule.maxLength) legal = `${legal.slice(0, rule.maxLength - 9)}_${hash(name)}`;
     let candidate = legal;
     for (let n = 2; taken.has(candidate) || !rule.pattern.test(candidate); n++) {
@@ -40,6 +44,20 @@ export function legalizeNames(names: Iterable<string>, rule: NameRule): Map<stri
     taken.add(candidate);
   }
   return result;
+}
+
+/** Legal names for every source under `rule`: qualified → legal (to build tools) and legal → qualified (`names`). */
+export function toolNameTables(
+  sources: ReadonlyArray<{ readonly name: string }>,
+  rule: NameRule,
+): { legalOf: ReadonlyMap<string, string>; names: ReadonlyMap<string, string> } {
+  const legalOf = legalizeNames(
+    sources.map((source) => source.name),
+    rule,
+  );
+  const names = new Map<string, string>();
+  for (const [original, legal] of legalOf) names.set(legal, original);
+  return { legalOf, names };
 }
 
 /** 8 hex digits of FNV-1a: short, stable, good enough to tell cut names apart. */

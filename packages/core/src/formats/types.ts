@@ -4,7 +4,14 @@ import type { AnyAction, JsonSchema } from '../action/types.js';
 export type ToolFormat = 'openai' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp' | 'ag-ui';
 
 /** Every tool format, in a stable order. */
-export const TOOL_FORMATS: readonly ToolFormat[] = ['openai', 'openai-responses', 'anthropic', 'gemini', 'mcp', 'ag-ui'];
+export const TOOL_FORMATS: readonly ToolFormat[] = [
+  'openai',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mcp',
+  'ag-ui',
+];
 
 /** What a format adapter needs to know about one action (format-independent). */
 export interface ToolSource {

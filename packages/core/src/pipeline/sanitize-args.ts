@@ -14,7 +14,7 @@ export function sanitizeArgs(
   value: unknown,
   limits: ArgLimits,
   options: { readonly fresh?: boolean } = {},
-): { value: unknown } | { problem: SanitizeProblem } {
+): { value: unknown; hasNull: boolean } | { problem: SanitizeProblem } {
   // Output of JSON.parse is already private plain data: check it in place instead of copying.
   const fresh = options.fresh === true;
   let nodes = 0;
@@ -22,6 +22,7 @@ export function sanitizeArgs(
   const path: Array<string | number> = [];
   const stack = new Set<object>();
   let problem: SanitizeProblem | undefined;
+  let hasNull = false;
 
   const refuse = (message: string): undefined => {
     problem ??= { message, path: [...path] };
@@ -46,7 +47,10 @@ export function sanitizeArgs(
       default:
         return refuse(`a ${typeof input} is not JSON data`);
     }
-    if (input === null) return null;
+    if (input === null) {
+      hasNull = true;
+      return null;
+    }
     if (depth >= limits.maxDepth) return refuse(`the arguments are nested deeper than ${limits.maxDepth} levels`);
     if (stack.has(input)) return refuse('the arguments contain a cycle');
     stack.add(input);
@@ -93,5 +97,5 @@ export function sanitizeArgs(
   };
 
   const output = copy(value, 0);
-  return problem ? { problem } : { value: output };
+  return problem ? { problem } : { value: output, hasNull };
 }

@@ -4,7 +4,7 @@ import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { ActionDefinition, AnyAction, Logger, RunCall, RunResult, Services, Target, TargetRef } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { formatTools } from '../formats/format-tools.js';
-import { ANTHROPIC_NAMES, legalizeNames, MCP_NAMES, OPENAI_NAMES } from '../formats/tool-names.js';
+import { ANTHROPIC_NAMES, GEMINI_NAMES, legalizeNames, MCP_NAMES, OPENAI_NAMES } from '../formats/tool-names.js';
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
 import { createEmitter, type Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
@@ -20,9 +20,12 @@ import { type AvailableAction, type AvailableQuery, listAvailable } from './avai
 import { looseName, suggestNames } from './lookup.js';
 import type { ArgLimits, Policy, RegistryRuntime, TargetResolver } from './runtime.js';
 
+/** What `register` accepts: an action from `defineAction`, or a plain definition (checked with `defineAction`). */
+export type Registrable = AnyAction | ActionDefinition<any, any, any, any>;
+
 /** Everything a registry can be given; all optional. */
 export interface RegistryOptions {
-  readonly actions?: ReadonlyArray<AnyAction | ActionDefinition<any, any, any, any>>;
+  readonly actions?: ReadonlyArray<Registrable>;
   readonly targets?: TargetResolver;
   /** Name of the injected target id parameter of scoped actions (default `blockId`). */
   readonly targetParam?: string;
@@ -52,7 +55,7 @@ export interface Registry {
   /** Goes up by one on every register/unregister. */
   readonly version: number;
   /** Add actions (definitions are checked with `defineAction`); returns a function that removes them. */
-  register(actions: AnyAction | ActionDefinition<any, any, any, any> | ReadonlyArray<AnyAction | ActionDefinition<any, any, any, any>>, options?: { replace?: boolean }): () => void;
+  register(actions: Registrable | ReadonlyArray<Registrable>, options?: { replace?: boolean }): () => void;
   /** Remove actions by qualified name; returns how many were removed. */
   unregister(names: string | readonly string[]): number;
   /** The action with this qualified name or provider-legal alias. */
@@ -62,7 +65,10 @@ export interface Registry {
   /** Every registered action in registration order. */
   list(): AnyAction[];
   available(query?: AvailableQuery): AvailableAction[];
-  /** Tool definitions for one provider (available actions only). */
+  /**
+   * Tool definitions for one provider (available actions only). For `gemini` these are `FunctionDeclaration`s,
+   * which the caller passes as `tools: [{ functionDeclarations }]`.
+   */
   tools(query: ToolsQuery): unknown[];
   /** Tool definitions with the adapter's warnings and its legal → qualified name map. */
   toolSet(query: ToolsQuery): FormattedTools<unknown>;
@@ -192,7 +198,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return version;
     },
     register(input, registerOptions = {}) {
-      const list = (Array.isArray(input) ? input : [input]) as Array<AnyAction | ActionDefinition<any, any, any, any>>;
+      const list = (Array.isArray(input) ? input : [input]) as Registrable[];
       const define = defineAction as unknown as (definition: unknown) => AnyAction;
       const actions = list.map((item) => (isAction(item) ? item : define(item)));
       const names = actions.map(qualifiedName);
@@ -278,7 +284,7 @@ function parseRef(ref: TargetRef): { target: Target } | { type: string; id: stri
 function buildAliases(names: Iterable<string>): Map<string, string> {
   const all = [...names];
   const aliases = new Map<string, string>();
-  for (const rule of [OPENAI_NAMES, ANTHROPIC_NAMES, MCP_NAMES]) {
+  for (const rule of [OPENAI_NAMES, GEMINI_NAMES, ANTHROPIC_NAMES, MCP_NAMES]) {
     for (const [original, legal] of legalizeNames(all, rule)) if (!aliases.has(legal)) aliases.set(legal, original);
   }
   return aliases;

@@ -8,7 +8,7 @@ import type { ActionTextFormat } from './types.js';
 
 /** Options of `renderActionsPrompt`: the registry, the format, and the filters of `registry.available`. */
 export interface RenderActionsPromptOptions {
-  readonly registry: Pick<Registry, 'available'>;
+  readonly registry: Pick<Registry, 'available'> & { readonly targetParam?: string };
   readonly format: ActionTextFormat;
   readonly target?: TargetRef;
   readonly user?: User;

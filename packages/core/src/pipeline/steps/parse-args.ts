@@ -1,4 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
+import { toolInputSchema } from '../../action/tool-input-schema.js';
+import { omitStrictNulls } from '../../formats/omit-strict-nulls.js';
 import { actionError } from '../../errors/action-error.js';
 import { fail, NEXT, type Step } from '../call-state.js';
 import { sanitizeArgs } from '../sanitize-args.js';
@@ -45,6 +47,11 @@ export const parseArgs: Step = {
       return fail(actionError('invalid_args', message, { issues: [{ path, message }] }));
     }
     state.args = sanitized.value as Record<string, unknown>;
+    // OpenAI strict mode sends null for optional arguments the model left out; drop those the schema forbids.
+    if (sanitized.hasNull && state.action) {
+      const schema = toolInputSchema(state.action, state.runtime.targetParam);
+      state.args = omitStrictNulls(state.args, schema) as Record<string, unknown>;
+    }
     return NEXT;
   },
 };
