@@ -11,6 +11,8 @@ export default defineConfig({
       { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
+      { find: /^@affordance\/store-postgres$/, replacement: here('./packages/store-postgres/src/index.ts') },
+      { find: /^@affordance\/store-postgres\/testing$/, replacement: here('./packages/store-postgres/src/testing/index.ts') },
     ],
   },
   test: {

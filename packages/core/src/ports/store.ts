@@ -11,6 +11,10 @@ export interface Store {
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly history: SessionHistory;
+  /** Write out anything buffered (a batched audit log); servers call it before they stop. */
+  flush?(): Promise<void>;
+  /** Flush and release connections. */
+  close?(): Promise<void>;
 }
 
 /** All ports held in memory: the default for a registry, and the reference for the store contract suite. */

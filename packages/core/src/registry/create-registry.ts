@@ -66,12 +66,19 @@ export interface Registry {
   list(): AnyAction[];
   available(query?: AvailableQuery): AvailableAction[];
   /**
+   * `available` for asynchronous sources: resolves the target through an async resolver and reads the session's
+   * history from an async store (Postgres), then answers the same way.
+   */
+  availableAsync(query?: AvailableQuery): Promise<AvailableAction[]>;
+  /**
    * Tool definitions for one provider (available actions only). For `gemini` these are `FunctionDeclaration`s,
    * which the caller passes as `tools: [{ functionDeclarations }]`.
    */
   tools(query: ToolsQuery): unknown[];
   /** Tool definitions with the adapter's warnings and its legal → qualified name map. */
   toolSet(query: ToolsQuery): FormattedTools<unknown>;
+  /** `tools` with the target and the session history read asynchronously (see `availableAsync`). */
+  toolsAsync(query: ToolsQuery): Promise<unknown[]>;
   run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
   resolveTarget(ref: TargetRef): Promise<Target | undefined>;
   readonly approvals: Approvals;
@@ -193,6 +200,22 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     search: (query: string) => ranker.search(query),
   };
 
+  // Resolve what `available` would need synchronously: the target object and the session's completed actions.
+  const settle = async <TQuery extends AvailableQuery>(query: TQuery): Promise<TQuery> => {
+    let settled = query;
+    if (query.target !== undefined && typeof query.target !== 'object') {
+      const target = await runtime.resolveTarget(query.target);
+      if (!target) throw new AffordanceError('invalid_option', `target '${String(query.target)}' was not found`);
+      settled = { ...settled, target };
+    } else if (query.target && Object.keys(query.target).length === 2) {
+      const target = await runtime.resolveTarget(query.target);
+      if (!target) throw new AffordanceError('invalid_option', `target ${query.target.type}:${query.target.id} was not found`);
+      settled = { ...settled, target };
+    }
+    if (query.sessionId && !query.completed) settled = { ...settled, completed: await store.history.succeeded(query.sessionId) };
+    return settled;
+  };
+
   const registry: Registry = {
     get version() {
       return version;
@@ -239,6 +262,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     names: () => [...entries.keys()],
     list: () => [...entries.values()],
     available: (query) => listAvailable(source, query),
+    availableAsync: async (query = {}) => listAvailable(source, await settle(query)),
+    toolsAsync: async (query) => registry.toolSet((await settle(query)) as ToolsQuery).tools,
     tools: (query) => registry.toolSet(query).tools,
     toolSet(query) {
       const { format, strict, ...filters } = query;

@@ -139,3 +139,31 @@ describe('tools', () => {
     expect(registry.toolSet({ format: 'mcp' })).not.toBe(all);
   });
 });
+
+describe('availableAsync', () => {
+  it('resolves an async target and reads async session history', async () => {
+    const block = { id: 'shape-1', type: 'shape', locked: true };
+    const history = new Map<string, Set<string>>();
+    const registry = createRegistry({
+      targets: { get: async (_type, id) => (id === 'shape-1' ? block : undefined) },
+      store: {
+        history: {
+          succeeded: async (sessionId) => history.get(sessionId) ?? new Set(),
+          record: async (sessionId, name) => void history.set(sessionId, new Set([...(history.get(sessionId) ?? []), name])),
+        },
+      },
+      actions: [
+        defineAction({ name: 'unlock', scope: 'shape', description: 'Unlock', when: ({ target }) => Boolean(target?.locked), handler: () => 'ok' }),
+        defineAction({ name: 'publish', description: 'Publish', requires: ['save'], handler: () => 'ok' }),
+        defineAction({ name: 'save', description: 'Save', handler: () => 'ok' }),
+      ],
+    });
+    expect(() => registry.available({ target: 'shape:shape-1' })).toThrowError(/synchronous/);
+    const onShape = await registry.availableAsync({ target: 'shape:shape-1', include: 'available' });
+    expect(onShape.map((entry) => entry.name)).toEqual(['shape_unlock', 'save']);
+    await registry.run({ name: 'save', sessionId: 's1' });
+    const afterSave = await registry.availableAsync({ sessionId: 's1', include: 'available', scope: null });
+    expect(afterSave.map((entry) => entry.name)).toEqual(['publish', 'save']);
+    await expect(registry.availableAsync({ target: 'shape:nope' })).rejects.toThrowError(/not found/);
+  });
+});

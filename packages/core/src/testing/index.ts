@@ -1,0 +1,3 @@
+export type { ContractAssertion, ContractTestApi } from './contract-api.js';
+export { auditRecord } from './contracts/audit-contract.js';
+export { describeStoreContract } from './describe-store-contract.js';

@@ -1,0 +1,119 @@
+/** One versioned step of the schema; its statements run in order inside the migration transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly statements: readonly string[];
+}
+
+/** Every migration of the store, oldest first. Never edit a released one: add a new version instead. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'create store tables',
+    statements: [
+      `CREATE TABLE agent_actions (
+        seq bigserial PRIMARY KEY,
+        call_id text NOT NULL,
+        parent_call_id text,
+        session_id text,
+        user_id text,
+        tenant_id text,
+        action text NOT NULL,
+        target_type text,
+        target_id text,
+        args jsonb,
+        outcome text NOT NULL CHECK (outcome IN ('ok', 'error')),
+        error_code text,
+        error_message text,
+        started_at timestamptz NOT NULL,
+        ended_at timestamptz NOT NULL,
+        duration_ms double precision NOT NULL,
+        depth integer NOT NULL DEFAULT 0,
+        repaired boolean NOT NULL DEFAULT false,
+        replayed boolean NOT NULL DEFAULT false
+      )`,
+      'CREATE INDEX agent_actions_call ON agent_actions (call_id)',
+      'CREATE INDEX agent_actions_session ON agent_actions (session_id, seq)',
+      'CREATE INDEX agent_actions_user ON agent_actions (user_id, seq)',
+      'CREATE INDEX agent_actions_started ON agent_actions (started_at)',
+      `CREATE TABLE pending_approvals (
+        id text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        call_id text NOT NULL,
+        action text NOT NULL,
+        args jsonb NOT NULL,
+        requested_by jsonb,
+        context jsonb NOT NULL,
+        session_id text,
+        idempotency_key text,
+        requested_at timestamptz NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'denied')),
+        decided_by text,
+        decided_at timestamptz,
+        reason text
+      )`,
+      'CREATE INDEX pending_approvals_status ON pending_approvals (status, seq)',
+      'CREATE INDEX pending_approvals_session ON pending_approvals (session_id, seq)',
+      `CREATE TABLE idempotency_keys (
+        key text PRIMARY KEY,
+        fingerprint text NOT NULL,
+        outcome jsonb,
+        claimed_at timestamptz NOT NULL DEFAULT now(),
+        completed_at timestamptz,
+        expires_at timestamptz NOT NULL
+      )`,
+      'CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)',
+      `CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        points integer NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      'CREATE INDEX rate_limits_expires ON rate_limits (expires_at)',
+      `CREATE TABLE session_history (
+        session_id text NOT NULL,
+        action text NOT NULL,
+        first_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (session_id, action)
+      )`,
+      `CREATE TABLE conversation_sessions (
+        id text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        user_id text,
+        title text,
+        metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+        message_count integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX conversation_sessions_user ON conversation_sessions (user_id, seq)',
+      `CREATE TABLE chat_messages (
+        id text PRIMARY KEY,
+        session_id text NOT NULL REFERENCES conversation_sessions (id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        role text NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+        content text NOT NULL,
+        tool_calls jsonb,
+        tool_results jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (session_id, position)
+      )`,
+      `CREATE TABLE documents (
+        document_id text NOT NULL,
+        id text NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        version integer NOT NULL DEFAULT 1,
+        position bigserial NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (document_id, id)
+      )`,
+      'CREATE INDEX documents_order ON documents (document_id, position)',
+      `CREATE TABLE document_counters (
+        document_id text NOT NULL,
+        prefix text NOT NULL,
+        highest integer NOT NULL,
+        PRIMARY KEY (document_id, prefix)
+      )`,
+    ],
+  },
+];

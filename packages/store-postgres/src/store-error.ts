@@ -1,0 +1,23 @@
+/** What went wrong in a store: a bad option, an unknown row, a taken id, a schema this code cannot use. */
+export type StoreErrorKind =
+  | 'invalid_option'
+  | 'invalid_input'
+  | 'not_found'
+  | 'exists'
+  | 'type_change'
+  | 'schema_ahead'
+  | 'migration_changed'
+  | 'closed'
+  | 'contention';
+
+/** The one error type of `@affordance/store-postgres`; `kind` says which rule was broken. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly kind: StoreErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,1 @@
+export { describeConversationStoreContract } from './describe-conversation-store-contract.js';

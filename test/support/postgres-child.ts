@@ -1,0 +1,86 @@
+// A second process for the multi-process store tests, run as `node --import tsx postgres-child.ts <mode> <url> …`.
+// It prints one line per fact on stdout (`ready`, a call id, a JSON summary) so the parent can read it as it goes.
+import { createInterface } from 'node:readline';
+import { createRegistry, type Registry } from '../../packages/core/src/index.js';
+import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
+import { testActions } from './postgres-test-actions.js';
+
+const [mode, url, ...rest] = process.argv.slice(2);
+if (!mode || !url)
+  throw new Error('usage: postgres-child.ts <crash|rate|idempotent|ask> <database url> [options]');
+
+// A database URL selects the server; anything else is a PGlite folder (single-process tests only).
+const store = await createPostgresStore(
+  /^postgres(ql)?:/.test(url) ? { url, poolSize: 8 } : { dataDir: url },
+);
+const registry = createRegistry({ store, actions: testActions(store) });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+switch (mode) {
+  case 'crash':
+    await crashLoad(registry);
+    break;
+  case 'rate':
+  case 'idempotent':
+    await waitForGo();
+    say(JSON.stringify(await burst(registry, mode, Number(rest[0] ?? 40))));
+    break;
+  case 'ask': {
+    const asked = await registry.run({
+      name: 'wipe',
+      args: { n: 1 },
+      user: { id: 'asker' },
+      sessionId: rest[0] ?? 'ask',
+    });
+    say(JSON.stringify(asked));
+    break;
+  }
+  default:
+    throw new Error(`unknown mode ${mode}`);
+}
+await store.close();
+
+// Run audited calls from 8 loops until killed, printing each call id once `run` has returned it.
+async function crashLoad(target: Registry): Promise<never> {
+  say('ready');
+  let n = 0;
+  const loop = async (): Promise<never> => {
+    for (;;) {
+      const result = await target.run({
+        name: 'work',
+        args: { n: n++ },
+        user: { id: 'crash' },
+        sessionId: 'crash',
+      });
+      if (!result.ok) throw new Error(`call failed: ${result.error.message}`);
+      say(result.callId);
+    }
+  };
+  return Promise.any(Array.from({ length: 8 }, loop));
+}
+
+async function burst(target: Registry, kind: 'rate' | 'idempotent', count: number) {
+  const results = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      kind === 'rate'
+        ? target.run({ name: 'limited', args: { n: index }, user: { id: `u${process.pid}` } })
+        : target.run({ name: 'charge', args: { n: 1 }, user: { id: 'payer' }, idempotencyKey: 'order-42' }),
+    ),
+  );
+  return results.map((result) => (result.ok ? (result.replayed ? 'replayed' : 'ok') : result.error.code));
+}
+
+function waitForGo(): Promise<void> {
+  say('ready');
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin });
+    lines.on('line', (line) => {
+      if (line === 'go') {
+        lines.close();
+        // Stop reading, or the open stdin would keep this process alive after its work.
+        process.stdin.destroy();
+        resolve();
+      }
+    });
+  });
+}
