@@ -3,99 +3,106 @@ import type { ArgLimits } from '../registry/runtime.js';
 /** Why arguments were refused before validation. */
 export type SanitizeProblem = { readonly message: string; readonly path: ReadonlyArray<string | number> };
 
-const FORBIDDEN_KEYS = new Set(['__proto__']);
+interface Walk {
+  readonly limits: ArgLimits;
+  /** Output of JSON.parse: already private plain data, checked in place instead of copied. */
+  readonly fresh: boolean;
+  nodes: number;
+  chars: number;
+  hasNull: boolean;
+  problem: SanitizeProblem | undefined;
+  readonly path: Array<string | number>;
+  /** Objects on the current path (cycle check); an array beats a Set for the usual shallow arguments. */
+  readonly stack: object[];
+}
 
 /**
- * Copy arguments into plain JSON data (null-prototype-free, own enumerable keys only), refusing what is not
- * JSON, `__proto__` keys, cycles, and anything past the depth and size limits. The copy is what every later
- * step and the handler see, so a getter or a caller mutating its object cannot change validated data.
+ * Copy arguments into plain JSON data (own enumerable keys only), refusing what is not JSON, `__proto__` keys,
+ * cycles, and anything past the depth and size limits. The copy is what every later step and the handler see, so
+ * a getter or a caller mutating its object cannot change validated data. `hasNull` tells whether any null was met.
  */
 export function sanitizeArgs(
   value: unknown,
   limits: ArgLimits,
   options: { readonly fresh?: boolean } = {},
 ): { value: unknown; hasNull: boolean } | { problem: SanitizeProblem } {
-  // Output of JSON.parse is already private plain data: check it in place instead of copying.
-  const fresh = options.fresh === true;
-  let nodes = 0;
-  let chars = 0;
-  const path: Array<string | number> = [];
-  const stack = new Set<object>();
-  let problem: SanitizeProblem | undefined;
-  let hasNull = false;
-
-  const refuse = (message: string): undefined => {
-    problem ??= { message, path: [...path] };
-    return undefined;
+  const walk: Walk = {
+    limits,
+    fresh: options.fresh === true,
+    nodes: 0,
+    chars: 0,
+    hasNull: false,
+    problem: undefined,
+    path: [],
+    stack: [],
   };
+  const output = visit(walk, value, 0);
+  return walk.problem ? { problem: walk.problem } : { value: output, hasNull: walk.hasNull };
+}
 
-  const copy = (input: unknown, depth: number): unknown => {
-    if (problem) return undefined;
-    if (++nodes > limits.maxNodes) return refuse(`the arguments have more than ${limits.maxNodes} values`);
-    switch (typeof input) {
-      case 'string':
-        chars += input.length;
-        if (chars > limits.maxChars) return refuse(`the arguments are longer than ${limits.maxChars} characters`);
-        return input;
-      case 'number':
-        if (!Number.isFinite(input)) return refuse(`${String(input)} is not a JSON number`);
-        return input;
-      case 'boolean':
-        return input;
-      case 'object':
-        break;
-      default:
-        return refuse(`a ${typeof input} is not JSON data`);
-    }
-    if (input === null) {
-      hasNull = true;
-      return null;
-    }
-    if (depth >= limits.maxDepth) return refuse(`the arguments are nested deeper than ${limits.maxDepth} levels`);
-    if (stack.has(input)) return refuse('the arguments contain a cycle');
-    stack.add(input);
-    try {
-      if (Array.isArray(input)) {
-        if (fresh) {
-          for (let index = 0; index < input.length; index++) {
-            path.push(index);
-            copy(input[index], depth + 1);
-            path.pop();
-            if (problem) return undefined;
-          }
-          return input;
-        }
-        const output: unknown[] = new Array(input.length);
-        for (let index = 0; index < input.length; index++) {
-          path.push(index);
-          output[index] = copy(input[index], depth + 1);
-          path.pop();
-          if (problem) return undefined;
-        }
-        return output;
-      }
-      const prototype = Object.getPrototypeOf(input);
-      if (prototype !== Object.prototype && prototype !== null) {
-        if (input instanceof Date) return input.toISOString();
-        return refuse(`a ${prototype?.constructor?.name ?? 'class'} instance is not JSON data`);
-      }
-      const output: Record<string, unknown> = fresh ? (input as Record<string, unknown>) : {};
-      for (const key of Object.keys(input)) {
-        path.push(key);
-        if (FORBIDDEN_KEYS.has(key)) return refuse(`the key '${key}' is not allowed`);
-        chars += key.length;
-        const child = copy((input as Record<string, unknown>)[key], depth + 1);
-        path.pop();
-        if (problem) return undefined;
-        if (fresh) continue;
-        if (child !== undefined) Object.defineProperty(output, key, { value: child, enumerable: true, writable: true, configurable: true });
-      }
-      return output;
-    } finally {
-      stack.delete(input);
-    }
-  };
+function refuse(walk: Walk, message: string): undefined {
+  walk.problem ??= { message, path: [...walk.path] };
+  return undefined;
+}
 
-  const output = copy(value, 0);
-  return problem ? { problem } : { value: output, hasNull };
+function visit(walk: Walk, input: unknown, depth: number): unknown {
+  if (++walk.nodes > walk.limits.maxNodes) return refuse(walk, `the arguments have more than ${walk.limits.maxNodes} values`);
+  switch (typeof input) {
+    case 'string':
+      walk.chars += input.length;
+      if (walk.chars > walk.limits.maxChars) return refuse(walk, `the arguments are longer than ${walk.limits.maxChars} characters`);
+      return input;
+    case 'number':
+      return Number.isFinite(input) ? input : refuse(walk, `${String(input)} is not a JSON number`);
+    case 'boolean':
+      return input;
+    case 'object':
+      if (input === null) {
+        walk.hasNull = true;
+        return null;
+      }
+      break;
+    default:
+      return refuse(walk, `a ${typeof input} is not JSON data`);
+  }
+  if (depth >= walk.limits.maxDepth) return refuse(walk, `the arguments are nested deeper than ${walk.limits.maxDepth} levels`);
+  if (!walk.fresh && walk.stack.includes(input)) return refuse(walk, 'the arguments contain a cycle');
+  walk.stack.push(input);
+  const result = Array.isArray(input) ? visitArray(walk, input, depth) : visitObject(walk, input, depth);
+  walk.stack.pop();
+  return result;
+}
+
+function visitArray(walk: Walk, input: unknown[], depth: number): unknown {
+  const output: unknown[] = walk.fresh ? input : new Array(input.length);
+  for (let index = 0; index < input.length; index++) {
+    walk.path.push(index);
+    const child = visit(walk, input[index], depth + 1);
+    walk.path.pop();
+    if (walk.problem) return undefined;
+    if (!walk.fresh) output[index] = child;
+  }
+  return output;
+}
+
+function visitObject(walk: Walk, input: object, depth: number): unknown {
+  if (!walk.fresh) {
+    const prototype = Object.getPrototypeOf(input);
+    if (prototype !== Object.prototype && prototype !== null) {
+      if (input instanceof Date) return input.toISOString();
+      return refuse(walk, `a ${prototype?.constructor?.name ?? 'class'} instance is not JSON data`);
+    }
+  }
+  const output: Record<string, unknown> = walk.fresh ? (input as Record<string, unknown>) : {};
+  for (const key of Object.keys(input)) {
+    walk.path.push(key);
+    if (key === '__proto__') return refuse(walk, `the key '${key}' is not allowed`);
+    walk.chars += key.length;
+    const child = visit(walk, (input as Record<string, unknown>)[key], depth + 1);
+    walk.path.pop();
+    if (walk.problem) return undefined;
+    // Plain assignment is safe: `__proto__`, the one key with a setter on Object.prototype, was refused above.
+    if (!walk.fresh && child !== undefined) output[key] = child;
+  }
+  return output;
 }

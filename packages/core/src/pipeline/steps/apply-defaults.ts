@@ -21,7 +21,7 @@ export const applyDefaults: Step = {
     }
     const args = state.args!;
     for (const [key, value] of Object.entries(copied.value as Record<string, unknown>)) {
-      if (args[key] === undefined) Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+      if (args[key] === undefined) args[key] = value; // `__proto__` keys were refused when the defaults were copied
     }
     return NEXT;
   },

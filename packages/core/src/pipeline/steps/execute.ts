@@ -1,4 +1,4 @@
-import type { ActionContext, RunCall } from '../../action/types.js';
+import type { ActionContext, Progress, RunCall, RunResult } from '../../action/types.js';
 import { actionError } from '../../errors/action-error.js';
 import { isReply } from '../../action/with-message.js';
 import { ActionFailure } from '../../errors/action-failure.js';
@@ -82,32 +82,55 @@ async function guarded(state: CallState, timeoutMs: number | undefined, outer: A
 }
 
 function handlerContext(state: CallState, signal: AbortSignal): ActionContext {
-  const { runtime } = state;
-  return {
-    callId: state.callId,
-    name: state.name,
-    user: state.user,
-    context: state.context,
-    target: state.target!,
-    sessionId: state.call.sessionId,
-    signal,
-    services: state.call.services ? { ...runtime.services, ...state.call.services } : runtime.services,
-    logger: runtime.logger,
-    depth: state.depth,
-    run: <TValue>(call: Omit<RunCall, 'user' | 'sessionId' | 'signal'>) =>
-      runtime.runNested(
-        {
-          ...call,
-          context: call.context ?? state.context,
-          services: call.services ?? state.call.services,
-          user: state.user,
-          sessionId: state.call.sessionId,
-          signal,
-        } as RunCall,
-        { callId: state.callId, depth: state.depth },
-      ) as never as Promise<import('../../action/types.js').RunResult<TValue>>,
-    progress: (progress) => runtime.events.emit('call-progress', { callId: state.callId, name: state.name, progress }),
-  };
+  return new HandlerContext(state, signal);
+}
+
+// A class rather than an object literal: `run` and `progress` live on the prototype, not in fresh closures per call.
+class HandlerContext implements ActionContext {
+  readonly callId: string;
+  readonly name: string;
+  readonly user: ActionContext['user'];
+  readonly context: Record<string, unknown>;
+  readonly target: ActionContext['target'];
+  readonly sessionId: string | undefined;
+  readonly services: ActionContext['services'];
+  readonly logger: ActionContext['logger'];
+  readonly depth: number;
+
+  constructor(
+    private readonly state: CallState,
+    readonly signal: AbortSignal,
+  ) {
+    const { runtime, call } = state;
+    this.callId = state.callId;
+    this.name = state.name;
+    this.user = state.user;
+    this.context = state.context;
+    this.target = state.target!;
+    this.sessionId = call.sessionId;
+    this.services = call.services ? { ...runtime.services, ...call.services } : runtime.services;
+    this.logger = runtime.logger;
+    this.depth = state.depth;
+  }
+
+  run<TValue>(call: Omit<RunCall, 'user' | 'sessionId' | 'signal'>): Promise<RunResult<TValue>> {
+    const { state } = this;
+    return state.runtime.runNested(
+      {
+        ...call,
+        context: call.context ?? state.context,
+        services: call.services ?? state.call.services,
+        user: state.user,
+        sessionId: state.call.sessionId,
+        signal: this.signal,
+      } as RunCall,
+      { callId: state.callId, depth: state.depth },
+    ) as Promise<RunResult<TValue>>;
+  }
+
+  progress(progress: Progress): void {
+    this.state.runtime.events.emit('call-progress', { callId: this.callId, name: this.name, progress });
+  }
 }
 
 function thrownError(state: CallState, error: unknown) {

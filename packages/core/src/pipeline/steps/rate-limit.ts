@@ -10,14 +10,15 @@ export const rateLimit: Step = {
     const rules = state.action!.rateLimit;
     // A call resumed after approval was counted when it was first made.
     if (!rules || state.approved) return NEXT;
-    return consumeAll(state, [rules].flat() as RateLimitRule[]);
+    return consumeAll(state, Array.isArray(rules) ? (rules as RateLimitRule[]) : [rules as RateLimitRule]);
   },
 };
 
 async function consumeAll(state: CallState, rules: RateLimitRule[]): Promise<StepOutcome> {
     for (const rule of rules) {
       const key = `${state.name}:${rule.points}/${rule.duration}:${subject(state, rule)}`;
-      const decision: RateDecision = await state.runtime.store.rateLimiter.consume({ key, rule });
+      const pending = state.runtime.store.rateLimiter.consume({ key, rule });
+      const decision: RateDecision = pending instanceof Promise ? await pending : pending;
       if (!decision.allowed) return refuse(state, rule, decision.retryAfterMs);
     }
     return NEXT;

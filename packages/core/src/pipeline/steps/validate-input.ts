@@ -23,8 +23,9 @@ export const validateInput: Step = {
               : `${param} must be the id (a string) of the ${action.scope} to act on`,
         });
       } else state.targetId = id;
-      input = { ...args };
-      delete input[param];
+      // Copy without the target id (no `delete`, which would slow every later property access).
+      input = {};
+      for (const key in args) if (key !== param && Object.hasOwn(args, key)) input[key] = args[key];
     }
     const validation = state.runtime.inputValidator(action)(input);
     if (validation instanceof Promise) return validation.then((result) => conclude(state, result, issues));
