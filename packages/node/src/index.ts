@@ -4,3 +4,21 @@ export {
   type NodeConfiguredActionsOptions,
 } from './create-node-configured-actions.js';
 export { type LoadAgentConfigOptions, type LoadedAgentConfig, loadAgentConfig } from './load-agent-config.js';
+export {
+  checkGitClean,
+  checkTestsPass,
+  type CommandOutcome,
+  createModelFromConfig,
+  createModelFromEnv,
+  type GitCleanOptions,
+  gitCleanValidator,
+  type ModelConfig,
+  ModelConfigError,
+  type ModelConfigErrorCode,
+  modelConfigFromEnv,
+  nodeCompletionValidators,
+  type RunCommandOptions,
+  runCommand,
+  type TestsPassOptions,
+  testsPassValidator,
+} from './agent/index.js';

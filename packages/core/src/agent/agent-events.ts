@@ -1,0 +1,91 @@
+import type { RunResult } from '../action/types.js';
+import type { AgentMessage, ModelResponse, ModelToolCall } from './model-types.js';
+
+/** How a tool call ended: run ok, run failed (the failure went back to the model), or cut off by an abort. */
+export type CallStatus = 'ok' | 'failed' | 'aborted';
+
+/** One call of a step as recorded: what the model asked for and how it ended. */
+export interface CallRecord {
+  readonly callId: string;
+  /** The name as the model sent it (a provider-legal name or the qualified one). */
+  readonly name: string;
+  readonly args: unknown;
+  readonly status: CallStatus;
+  /** Text given back to the model. */
+  readonly output: string;
+  readonly result?: RunResult;
+}
+
+/** One step: a model turn and the calls it asked for; recorded once, whole, when the step ends or is aborted. */
+export interface StepRecord {
+  readonly runId: string;
+  readonly step: number;
+  readonly status: 'complete' | 'aborted';
+  /** Names offered to the model in this step. */
+  readonly offered: readonly string[];
+  readonly response?: ModelResponse;
+  readonly calls: readonly CallRecord[];
+  /** Messages this step added to the conversation (the assistant turn, tool results, feedback). */
+  readonly messages: readonly AgentMessage[];
+}
+
+/** The verdict of one completion condition. */
+export interface ConditionResult {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+/** One check of the completion conditions, after the model declared it was done. */
+export interface AttemptRecord {
+  readonly runId: string;
+  readonly attempt: number;
+  readonly step: number;
+  readonly ok: boolean;
+  readonly conditions: readonly ConditionResult[];
+}
+
+/** How a run ended. */
+export type AgentStatus = 'done' | 'max_steps' | 'completion_failed' | 'aborted';
+
+/** What `runAgent` returns. */
+export interface AgentResult {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly status: AgentStatus;
+  readonly protocol: 'native' | 'text';
+  /** The model's last text. */
+  readonly text: string;
+  readonly steps: number;
+  readonly attempts: readonly AttemptRecord[];
+  /** Names of the conditions that failed on the last attempt (empty when it passed or none ran). */
+  readonly failedConditions: readonly string[];
+  /** The whole conversation, input included. */
+  readonly messages: readonly AgentMessage[];
+}
+
+/** What `runAgent` reports while it runs, in order. */
+export type AgentEvent =
+  | {
+      readonly type: 'run-start';
+      readonly runId: string;
+      readonly sessionId: string;
+      readonly protocol: 'native' | 'text';
+    }
+  | {
+      readonly type: 'step-start';
+      readonly runId: string;
+      readonly step: number;
+      readonly offered: readonly string[];
+    }
+  | { readonly type: 'text-delta'; readonly runId: string; readonly step: number; readonly delta: string }
+  | {
+      readonly type: 'call-start';
+      readonly runId: string;
+      readonly step: number;
+      readonly call: ModelToolCall;
+    }
+  | { readonly type: 'call-finish'; readonly runId: string; readonly step: number; readonly call: CallRecord }
+  | { readonly type: 'step-finish'; readonly runId: string; readonly step: StepRecord }
+  | { readonly type: 'attempt-finish'; readonly runId: string; readonly attempt: AttemptRecord }
+  | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult };

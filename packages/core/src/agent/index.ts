@@ -1,0 +1,39 @@
+export type {
+  AgentEvent,
+  AgentResult,
+  AgentStatus,
+  AttemptRecord,
+  CallRecord,
+  CallStatus,
+  ConditionResult,
+  StepRecord,
+} from './agent-events.js';
+export type {
+  CompletionCheck,
+  CompletionContext,
+  CompletionOptions,
+  CompletionValidator,
+  NamedCompletionCheck,
+} from './completion.js';
+export { DONE } from './model-turn.js';
+export {
+  type AgentMessage,
+  type FinishReason,
+  type LanguageModel,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamPart,
+  type ModelToolCall,
+  type ModelUsage,
+  type ToolCallRecord,
+  type ToolResultRecord,
+  toolCallOf,
+} from './model-types.js';
+export { type RunAgentOptions, runAgent } from './run-agent.js';
+export {
+  createMemorySessionRecorder,
+  type MemorySessionRecorder,
+  type RunStartRecord,
+  type SessionEntry,
+  type SessionRecorder,
+} from './session-recorder.js';

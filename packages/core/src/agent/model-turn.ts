@@ -1,0 +1,154 @@
+import type { TargetRef, User } from '../action/types.js';
+import type { ToolFormat } from '../formats/types.js';
+import { createRegistry, type Registry } from '../registry/create-registry.js';
+import { parseActions } from '../text/parse-actions.js';
+import { renderActionsPrompt } from '../text/render-actions-prompt.js';
+import type { ActionTextFormat } from '../text/types.js';
+import { newId } from '../util/new-id.js';
+import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
+
+/** The name of the tool (or text action) a model uses to declare it is done. */
+export const DONE = 'done';
+
+/** What each step offers and how it reads the answer, for one protocol. */
+export interface TurnQuery {
+  readonly registry: Registry;
+  readonly target?: TargetRef;
+  readonly user?: User;
+  readonly context?: Record<string, unknown>;
+  readonly sessionId: string;
+}
+
+/** One step's request plus the names it offered. */
+export interface PreparedTurn {
+  readonly request: Omit<ModelRequest, 'signal'>;
+  readonly offered: readonly string[];
+}
+
+/** A model answer read as calls: tool calls to run, whether `done` was called, and text-protocol feedback. */
+export interface ReadTurn {
+  readonly calls: readonly ModelToolCall[];
+  /** The `done` call, when the model declared it was done. */
+  readonly doneCall?: ModelToolCall;
+  /** Problems reading a text-protocol answer, to send back to the model (empty when none). */
+  readonly problems: readonly string[];
+}
+
+const doneTools = new Map<ToolFormat, unknown[]>();
+/** The `done` tool in a provider's format. */
+function doneTool(format: ToolFormat): unknown[] {
+  let tools = doneTools.get(format);
+  if (!tools) {
+    tools = createRegistry({ actions: [doneAction()] }).tools({ format, strict: false });
+    doneTools.set(format, tools);
+  }
+  return tools;
+}
+
+function doneAction() {
+  return {
+    name: DONE,
+    description: 'Declare that the task is finished. Call it alone, after your last change.',
+    input: {
+      type: 'object',
+      properties: { summary: { type: 'string', description: 'What was done, in one or two sentences.' } },
+      additionalProperties: false,
+    },
+    handler: () => undefined,
+  };
+}
+
+/** Native protocol: the registry's currently available tools in the model's format, plus `done`. */
+export function prepareNativeTurn(
+  query: TurnQuery,
+  format: ToolFormat,
+  system: string | undefined,
+  history: readonly AgentMessage[],
+): PreparedTurn {
+  const set = query.registry.toolSet({ format, ...filters(query) });
+  const offered = [...set.names.values()];
+  const hasDone = offered.includes(DONE);
+  return {
+    request: {
+      messages: system ? [{ role: 'system', content: system }, ...history] : [...history],
+      tools: hasDone ? set.tools : [...set.tools, ...doneTool(format)],
+      toolChoice: 'auto',
+    },
+    offered: hasDone ? offered : [...offered, DONE],
+  };
+}
+
+/** Text protocol: a system prompt with the "AVAILABLE ACTIONS" section, and tool traffic as plain text. */
+export function prepareTextTurn(
+  query: TurnQuery,
+  format: ActionTextFormat,
+  system: string | undefined,
+  history: readonly AgentMessage[],
+): PreparedTurn {
+  const prompt = renderActionsPrompt({ registry: query.registry, format, ...filters(query) });
+  const offered = query.registry
+    .available({ include: 'available', ...filters(query) })
+    .map((entry) => entry.name);
+  return {
+    request: {
+      messages: [
+        { role: 'system', content: system ? `${system}\n\n${prompt}` : prompt },
+        ...history.map(asText),
+      ],
+    },
+    offered: offered.includes(DONE) ? offered : [...offered, DONE],
+  };
+}
+
+/** Read a native answer: its tool calls, with `done` taken out. */
+export function readNativeTurn(response: ModelResponse): ReadTurn {
+  return split(response.toolCalls, []);
+}
+
+/** Read a text answer with `parseActions`; no action at all is a final answer, unreadable ones are fed back. */
+export function readTextTurn(response: ModelResponse, format: ActionTextFormat): ReadTurn {
+  const parsed = parseActions(response.text, { format });
+  const calls = parsed.calls.map(
+    (call): ModelToolCall => ({ id: newId('call'), name: call.name, args: call.args }),
+  );
+  const problems = parsed.errors
+    .filter((error) => error.code !== 'no_action' && error.code !== 'ignored_action')
+    .map((error) => error.message);
+  return split(calls, problems);
+}
+
+function split(calls: readonly ModelToolCall[], problems: readonly string[]): ReadTurn {
+  const doneCall = calls.find((call) => call.name === DONE);
+  const rest = calls.filter((call) => call.name !== DONE);
+  return doneCall ? { calls: rest, doneCall, problems } : { calls: rest, problems };
+}
+
+function filters(query: TurnQuery) {
+  return {
+    ...(query.target !== undefined ? { target: query.target } : {}),
+    ...(query.user ? { user: query.user } : {}),
+    ...(query.context ? { context: query.context } : {}),
+    sessionId: query.sessionId,
+  };
+}
+
+function asText(message: AgentMessage): AgentMessage {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return message;
+    case 'assistant':
+      return { role: 'assistant', content: message.content };
+    case 'tool':
+      return {
+        role: 'user',
+        content: message.toolResults
+          .map((result) => `Result of ${result.name} (${result.ok ? 'ok' : 'failed'}):\n${result.output}`)
+          .join('\n\n'),
+      };
+    default: {
+      const never: never = message;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { type AnthropicModelOptions, createAnthropicModel } from './create-anthropic-model.js';

@@ -1,0 +1,121 @@
+import OpenAI from 'openai';
+import type {
+  LanguageModel,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamPart,
+  ModelUsage,
+} from '../../agent/model-types.js';
+import { toolCallOf } from '../../agent/model-types.js';
+import { AffordanceError } from '../../errors/action-error.js';
+import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
+import { streamPartOf, toolCallsOf } from '../read-tool-states.js';
+import { finishReasonOf, toOpenAIMessages } from './openai-messages.js';
+
+/** Options of `createOpenAIModel`: a model name and either a client or what to build one with. */
+export interface OpenAIModelOptions {
+  readonly model: string;
+  /** An existing client; otherwise one is built from `baseURL` and `apiKey`. */
+  readonly client?: OpenAI;
+  /** An OpenAI-compatible server (Ollama `http://localhost:11434/v1`, vLLM, llama.cpp, LM Studio …). */
+  readonly baseURL?: string;
+  readonly apiKey?: string;
+  /** False for models or servers without tool calling (`protocol: 'auto'` then uses the text protocol). */
+  readonly supportsTools?: boolean;
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Ask for usage in the last stream chunk (default true; some servers reject `stream_options`). */
+  readonly streamUsage?: boolean;
+  /** Allow use in a browser, where the key is visible to the user. */
+  readonly dangerouslyAllowBrowser?: boolean;
+}
+
+/** A `LanguageModel` over the Chat Completions API of the official `openai` client (tools, streaming and not). */
+export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
+  if (typeof options?.model !== 'string' || options.model === '') {
+    throw new AffordanceError('invalid_option', 'createOpenAIModel: model must be a non-empty string');
+  }
+  const client =
+    options.client ??
+    new OpenAI({
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      // Local OpenAI-compatible servers take any key; the client insists on one.
+      apiKey: options.apiKey ?? (options.baseURL ? 'not-needed' : undefined),
+      ...(options.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
+    });
+  const body = (request: ModelRequest) => ({
+    model: options.model,
+    messages: toOpenAIMessages(request.messages),
+    ...(request.tools && request.tools.length > 0
+      ? {
+          tools: request.tools as OpenAI.Chat.Completions.ChatCompletionTool[],
+          tool_choice: request.toolChoice ?? 'auto',
+        }
+      : {}),
+    ...(options.maxTokens !== undefined ? { max_completion_tokens: options.maxTokens } : {}),
+    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+  });
+  return {
+    id: `openai:${options.model}`,
+    supportsTools: options.supportsTools ?? true,
+    toolFormat: 'openai',
+    async generate(request) {
+      const completion = await client.chat.completions.create(
+        { ...body(request), stream: false },
+        request.signal ? { signal: request.signal } : {},
+      );
+      const choice = completion.choices[0];
+      const toolCalls = (choice?.message.tool_calls ?? []).flatMap((call) =>
+        call.type === 'function' ? [toolCallOf(call.id, call.function.name, call.function.arguments)] : [],
+      );
+      return withUsage(
+        {
+          text: choice?.message.content ?? '',
+          toolCalls,
+          finishReason: finishReasonOf(choice?.finish_reason),
+        },
+        usageOf(completion.usage),
+      );
+    },
+    async *stream(request): AsyncIterable<ModelStreamPart> {
+      const stream = await client.chat.completions.create(
+        {
+          ...body(request),
+          stream: true,
+          ...(options.streamUsage === false ? {} : { stream_options: { include_usage: true } }),
+        },
+        request.signal ? { signal: request.signal } : {},
+      );
+      const assembler = createToolCallAssembler({ format: 'openai-chat', textDeltas: true });
+      let text = '';
+      let finish: string | null | undefined;
+      let usage: ModelUsage | undefined;
+      for await (const chunk of stream) {
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+        usage = usageOf(chunk.usage) ?? usage;
+        for (const part of assembler.push(chunk)) {
+          const out = streamPartOf(part);
+          if (out?.type === 'text-delta') text += out.delta;
+          if (out) yield out;
+        }
+      }
+      const toolCalls = toolCallsOf(await assembler.end());
+      for (const call of toolCalls) yield { type: 'tool-call', call };
+      yield {
+        type: 'response-finish',
+        response: withUsage({ text, toolCalls, finishReason: finishReasonOf(finish) }, usage),
+      };
+    },
+  };
+}
+
+function usageOf(
+  usage: { prompt_tokens?: number; completion_tokens?: number } | null | undefined,
+): ModelUsage | undefined {
+  if (!usage) return undefined;
+  return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+}
+
+function withUsage(response: Omit<ModelResponse, 'usage'>, usage: ModelUsage | undefined): ModelResponse {
+  return usage ? { ...response, usage } : response;
+}

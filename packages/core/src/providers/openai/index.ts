@@ -1,0 +1,1 @@
+export { createOpenAIModel, type OpenAIModelOptions } from './create-openai-model.js';

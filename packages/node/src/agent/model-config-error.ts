@@ -1,0 +1,19 @@
+/** Why a model could not be configured from the environment. */
+export type ModelConfigErrorCode =
+  | 'missing_model'
+  | 'invalid_model'
+  | 'unknown_provider'
+  | 'missing_key'
+  | 'missing_package';
+
+/** A model configuration problem found at start, naming the environment variable to set. */
+export class ModelConfigError extends Error {
+  override readonly name = 'ModelConfigError';
+  constructor(
+    readonly code: ModelConfigErrorCode,
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,71 @@
+import { ModelConfigError } from './model-config-error.js';
+
+/** A provider, model, endpoint and key read from the environment. */
+export interface ModelConfig {
+  readonly provider: 'openai' | 'anthropic';
+  readonly model: string;
+  readonly baseURL?: string;
+  readonly apiKey?: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Read `AFFORDANCE_MODEL=openai:<model>|anthropic:<model>`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`,
+ * `ANTHROPIC_BASE_URL` and `ANTHROPIC_API_KEY`; throws `ModelConfigError` naming the variable to fix. OpenAI
+ * needs a key unless `OPENAI_BASE_URL` points at another server (Ollama, vLLM, llama.cpp, LM Studio).
+ */
+export function modelConfigFromEnv(env: Env): ModelConfig {
+  const spec = env.AFFORDANCE_MODEL?.trim();
+  if (!spec) {
+    throw new ModelConfigError(
+      'missing_model',
+      'AFFORDANCE_MODEL',
+      'AFFORDANCE_MODEL is not set: set it to openai:<model> (e.g. openai:gpt-4o-mini) or anthropic:<model> (e.g. anthropic:claude-sonnet-4-5)',
+    );
+  }
+  const colon = spec.indexOf(':');
+  const provider = colon > 0 ? spec.slice(0, colon) : '';
+  const model = colon > 0 ? spec.slice(colon + 1).trim() : '';
+  if (!provider || !model) {
+    throw new ModelConfigError(
+      'invalid_model',
+      'AFFORDANCE_MODEL',
+      `AFFORDANCE_MODEL=${JSON.stringify(spec)} is not <provider>:<model>; use openai:<model> or anthropic:<model>`,
+    );
+  }
+  const present = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  if (provider === 'openai') {
+    const baseURL = present('OPENAI_BASE_URL');
+    const apiKey = present('OPENAI_API_KEY');
+    const official = !baseURL || /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL);
+    if (!apiKey && official) {
+      throw new ModelConfigError(
+        'missing_key',
+        'OPENAI_API_KEY',
+        `OPENAI_API_KEY is not set: it is needed for ${spec} (or set OPENAI_BASE_URL to a local OpenAI-compatible server)`,
+      );
+    }
+    return { provider, model, ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}) };
+  }
+  if (provider === 'anthropic') {
+    const apiKey = present('ANTHROPIC_API_KEY');
+    if (!apiKey) {
+      throw new ModelConfigError(
+        'missing_key',
+        'ANTHROPIC_API_KEY',
+        `ANTHROPIC_API_KEY is not set: it is needed for ${spec}`,
+      );
+    }
+    const baseURL = present('ANTHROPIC_BASE_URL');
+    return { provider, model, apiKey, ...(baseURL ? { baseURL } : {}) };
+  }
+  throw new ModelConfigError(
+    'unknown_provider',
+    'AFFORDANCE_MODEL',
+    `AFFORDANCE_MODEL names the provider ${JSON.stringify(provider)}; known providers are openai and anthropic`,
+  );
+}

@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RecordedJson } from './replay-fixtures.js';
+
+/** What the replay server answers with: a JSON body, or an SSE body sent in one piece per event. */
+export type ReplayAnswer =
+  | { readonly json: unknown; readonly status?: number }
+  | { readonly sse: readonly string[] };
+
+/** One request the server received. */
+export interface ReplayRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: RecordedJson;
+}
+
+/** A local HTTP server on 127.0.0.1 that answers POSTs to known paths with recorded responses. */
+export interface ReplayServer {
+  readonly url: string;
+  readonly requests: readonly ReplayRequest[];
+  close(): Promise<void>;
+}
+
+/** Start a replay server; `routes` maps a path (`/v1/chat/completions`) to a function of the request body. */
+export async function startReplayServer(
+  routes: Record<string, (body: unknown) => ReplayAnswer>,
+): Promise<ReplayServer> {
+  const requests: ReplayRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
+    const route = routes[path];
+    if (!route || request.method !== 'POST') {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `no route for ${request.method} ${path}` } }));
+      return;
+    }
+    const answer = route(body);
+    if ('json' in answer) {
+      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.json));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const event of answer.sse) response.write(event);
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
