@@ -1,0 +1,58 @@
+/**
+ * The AG-UI events the encoder writes, typed here so that core needs no AG-UI package at run time; each
+ * matches the event of the same `type` in `@ag-ui/core`.
+ */
+export type AGUIEvent =
+  | {
+      readonly type: 'RUN_STARTED';
+      readonly threadId: string;
+      readonly runId: string;
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'RUN_FINISHED';
+      readonly threadId: string;
+      readonly runId: string;
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'RUN_ERROR';
+      readonly message: string;
+      readonly code?: string;
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'TEXT_MESSAGE_START';
+      readonly messageId: string;
+      readonly role: 'assistant';
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'TEXT_MESSAGE_CONTENT';
+      readonly messageId: string;
+      readonly delta: string;
+      readonly timestamp?: number;
+    }
+  | { readonly type: 'TEXT_MESSAGE_END'; readonly messageId: string; readonly timestamp?: number }
+  | {
+      readonly type: 'TOOL_CALL_START';
+      readonly toolCallId: string;
+      readonly toolCallName: string;
+      readonly parentMessageId?: string;
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'TOOL_CALL_ARGS';
+      readonly toolCallId: string;
+      readonly delta: string;
+      readonly timestamp?: number;
+    }
+  | { readonly type: 'TOOL_CALL_END'; readonly toolCallId: string; readonly timestamp?: number }
+  | {
+      readonly type: 'TOOL_CALL_RESULT';
+      readonly messageId: string;
+      readonly toolCallId: string;
+      readonly content: string;
+      readonly role: 'tool';
+      readonly timestamp?: number;
+    };

@@ -1,0 +1,46 @@
+// The states of a JSON number being read; ZERO, INT, FRAC and EXP_DIGITS may end the number.
+export const N_MINUS = 0;
+export const N_ZERO = 1;
+export const N_INT = 2;
+const N_DOT = 3;
+const N_FRAC = 4;
+const N_EXP = 5;
+const N_EXP_SIGN = 6;
+const N_EXP_DIGITS = 7;
+
+/** Whether a UTF-16 code unit is an ASCII digit. */
+export function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** The number state after the code unit, or -1 when the unit cannot continue the number. */
+export function nextNumberState(state: number, code: number): number {
+  const digit = isDigit(code);
+  const exponent = code === 0x65 || code === 0x45; // e E
+  switch (state) {
+    case N_MINUS:
+      return code === 0x30 ? N_ZERO : digit ? N_INT : -1;
+    case N_ZERO:
+      return code === 0x2e ? N_DOT : exponent ? N_EXP : -1;
+    case N_INT:
+      return digit ? N_INT : code === 0x2e ? N_DOT : exponent ? N_EXP : -1;
+    case N_DOT:
+      return digit ? N_FRAC : -1;
+    case N_FRAC:
+      return digit ? N_FRAC : exponent ? N_EXP : -1;
+    case N_EXP:
+      return digit ? N_EXP_DIGITS : code === 0x2b || code === 0x2d ? N_EXP_SIGN : -1;
+    default: // N_EXP_SIGN, N_EXP_DIGITS
+      return digit ? N_EXP_DIGITS : -1;
+  }
+}
+
+/** Whether a number may end in this state. */
+export function canEndNumber(state: number): boolean {
+  return state === N_ZERO || state === N_INT || state === N_FRAC || state === N_EXP_DIGITS;
+}
+
+/** What a number in this state needs next. */
+export function numberExpects(state: number): string {
+  return state === N_EXP ? "a digit, '+' or '-'" : 'a digit';
+}

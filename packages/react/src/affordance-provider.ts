@@ -1,0 +1,44 @@
+import { createRegistry, type Registry, type User } from '@affordance/core';
+import { createElement, type ReactNode, useMemo, useState } from 'react';
+import { AffordanceContext, type AffordanceContextValue } from './affordance-context.js';
+import type { ToolCallRender } from './render-props.js';
+import { createToolCallStore, type ToolCallStore } from './store/create-tool-call-store.js';
+import { executeAction } from './store/execute-action.js';
+import { createRendererRegistry } from './store/renderer-registry.js';
+
+/** Props of `AffordanceProvider`; everything is optional. */
+export interface AffordanceProviderProps {
+  /** A client-side registry (default: a new empty `createRegistry()`), so the same pipeline runs in the browser. */
+  readonly registry?: Registry;
+  readonly store?: ToolCallStore;
+  readonly user?: User;
+  readonly context?: Record<string, unknown>;
+  readonly approvalsUrl?: string;
+  /** Replace how hooks and components run actions (tests pass a spy; see `@affordance/react/testing`). */
+  readonly executeAction?: AffordanceContextValue['executeAction'];
+  readonly children?: ReactNode;
+}
+
+/** Holds the client-side registry and the tool-call store for every hook and component below it. */
+export function AffordanceProvider(props: AffordanceProviderProps): ReactNode {
+  const [registry] = useState(() => props.registry ?? createRegistry());
+  const [store] = useState(() => props.store ?? createToolCallStore());
+  const [renderers] = useState(() => createRendererRegistry<ToolCallRender>());
+  const { user, context, approvalsUrl = '/api/approvals', executeAction: override } = props;
+  const value = useMemo<AffordanceContextValue>(
+    () => ({
+      registry,
+      store,
+      renderers,
+      user,
+      context,
+      approvalsUrl,
+      executeAction:
+        override ??
+        ((name, args, options = {}) =>
+          executeAction({ registry, store, name, args, user, context, ...options })),
+    }),
+    [registry, store, renderers, user, context, approvalsUrl, override],
+  );
+  return createElement(AffordanceContext.Provider, { value }, props.children);
+}

@@ -1,0 +1,207 @@
+import { errorForModel, type Registry, type RunResult, type User } from '@affordance/core';
+import { type AbstractAgent, HttpAgent, type HttpAgentFetchFn, type Message, type Tool } from '@ag-ui/client';
+import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
+import type { ToolCallStore } from '../store/create-tool-call-store.js';
+import { executeAction } from '../store/execute-action.js';
+import { INTERRUPTED, toolCallsOf, unansweredCalls } from './restore-tool-calls.js';
+
+/** Options of `createAgentChat`: an endpoint (or an agent), the client registry and the tool-call store. */
+export interface AgentChatOptions {
+  /** The AG-UI endpoint; ignored when `agent` is given. */
+  readonly url?: string;
+  readonly agent?: AbstractAgent;
+  readonly headers?: Record<string, string>;
+  readonly fetch?: HttpAgentFetchFn;
+  readonly threadId?: string;
+  readonly registry: Registry;
+  readonly store: ToolCallStore;
+  readonly user?: User;
+  readonly context?: Record<string, unknown>;
+  /** Automatic follow-up runs after frontend tool results, per message sent (default 5). */
+  readonly maxFollowUps?: number;
+  /** A stored thread to continue (see `restore`). */
+  readonly messages?: readonly Message[];
+}
+
+/** What a chat shows: the thread, whether a run is going on, and the last error. */
+export interface AgentChatSnapshot {
+  readonly messages: readonly Message[];
+  readonly status: 'idle' | 'running' | 'error';
+  readonly error: string | undefined;
+  readonly threadId: string;
+}
+
+/** A chat with an AG-UI agent whose frontend tool calls run through the client registry. */
+export interface AgentChat {
+  /** Add a user message and run until the agent stops calling frontend tools (or the follow-up limit). */
+  send(text: string): Promise<void>;
+  /** Run again with the thread as it is (after an error, or to deliver results kept at the follow-up limit). */
+  resume(): Promise<void>;
+  /** Stop the run; unfinished calls end as `failed` (`aborted`), never stuck `pending`. */
+  abort(reason?: string): void;
+  /** Replace the thread with stored messages; calls without a result end as `failed` and are answered as such. */
+  restore(messages: readonly Message[]): void;
+  getSnapshot(): AgentChatSnapshot;
+  subscribe(listener: () => void): () => void;
+  readonly agent: AbstractAgent;
+}
+
+/** Create a framework-free AG-UI chat; `useAgentChat` is its React binding. */
+export function createAgentChat(options: AgentChatOptions): AgentChat {
+  const { registry, store } = options;
+  const maxFollowUps = options.maxFollowUps ?? 5;
+  const agent =
+    options.agent ??
+    new HttpAgent({
+      url: requireUrl(options.url),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.threadId ? { threadId: options.threadId } : {}),
+    });
+  const listeners = new Set<() => void>();
+  const sent = new Set<string>();
+  let status: AgentChatSnapshot['status'] = 'idle';
+  let error: string | undefined;
+  let snapshot: AgentChatSnapshot;
+  let controller: AbortController | undefined;
+
+  const publish = () => {
+    snapshot = { messages: [...agent.messages], status, error, threadId: agent.threadId };
+    for (const listener of [...listeners]) listener();
+  };
+  const answered = () =>
+    new Set(agent.messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
+  /** Add the tool message of a call unless one was already sent or the agent answered it itself. */
+  const answer = (toolCallId: string, content: string): boolean => {
+    if (sent.has(toolCallId) || answered().has(toolCallId)) return false;
+    sent.add(toolCallId);
+    agent.addMessage({ id: crypto.randomUUID(), role: 'tool', toolCallId, content });
+    return true;
+  };
+  const closeUnanswered = () => {
+    for (const id of unansweredCalls(agent.messages)) {
+      store.fail(id, INTERRUPTED);
+      answer(id, store.get(id)?.modelOutput ?? errorForModel(INTERRUPTED));
+    }
+  };
+
+  const runOnce = async (signal: AbortSignal): Promise<RunResult[]> => {
+    const executions: Promise<RunResult>[] = [];
+    const onPart = (part: ToolCallPart) => {
+      store.apply(part);
+      if (part.type !== 'tool-call' || part.providerExecuted) return;
+      const action = registry.get(part.name);
+      if (!action || action.available === 'disabled') return;
+      executions.push(
+        executeAction({
+          registry,
+          store,
+          name: part.name,
+          args: part.input,
+          callId: part.id,
+          signal,
+          user: options.user,
+          context: options.context,
+        }),
+      );
+    };
+    const assembler = createToolCallAssembler({ format: 'ag-ui', onPart });
+    const onAbort = () => assembler.abort(String(signal.reason ?? 'the run was aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await agent.runAgent(
+        {
+          tools: registry.tools({ format: 'ag-ui', user: options.user, context: options.context }) as Tool[],
+        },
+        {
+          onEvent: ({ event }) => void assembler.push(event),
+          onMessagesChanged: publish,
+        },
+      );
+      if (signal.aborted) return [];
+      await assembler.end();
+      return await Promise.all(executions);
+    } catch (thrown) {
+      assembler.abort((thrown as Error)?.message ?? String(thrown));
+      throw thrown;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const run = async () => {
+    if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
+    controller = new AbortController();
+    const { signal } = controller;
+    status = 'running';
+    error = undefined;
+    publish();
+    try {
+      for (let round = 0; ; round++) {
+        const results = await runOnce(signal);
+        if (signal.aborted) break;
+        const fresh = results.filter((result) => answer(result.callId, result.modelOutput));
+        if (fresh.length === 0) break;
+        if (round + 1 > maxFollowUps) {
+          error = `stopped after ${maxFollowUps} follow-up runs in a row: the agent kept calling frontend tools (last: ${fresh.map((result) => result.name).join(', ')}); their results are kept in the thread, call resume() or send a message to continue`;
+          break;
+        }
+      }
+      status = error ? 'error' : 'idle';
+    } catch (thrown) {
+      status = 'error';
+      error = (thrown as Error)?.message ?? String(thrown);
+    } finally {
+      if (signal.aborted) {
+        store.failUnfinished({
+          code: 'aborted',
+          message: `the run was aborted: ${String(signal.reason ?? 'by the user')}`,
+        });
+        status = 'idle';
+      }
+      controller = undefined;
+      publish();
+    }
+  };
+
+  const chat: AgentChat = {
+    agent,
+    async send(text) {
+      if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
+      closeUnanswered();
+      agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
+      await run();
+    },
+    async resume() {
+      closeUnanswered();
+      await run();
+    },
+    abort(reason = 'aborted by the user') {
+      if (!controller) return;
+      agent.abortRun();
+      controller.abort(reason);
+    },
+    restore(messages) {
+      if (status === 'running') throw new Error('cannot restore a thread while a run is in progress');
+      agent.setMessages([...messages]);
+      store.restore(toolCallsOf(messages, Date.now()));
+      sent.clear();
+      for (const message of messages) if (message.role === 'tool') sent.add(message.toolCallId);
+      closeUnanswered();
+      publish();
+    },
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  if (options.messages) chat.restore(options.messages);
+  else publish();
+  return chat;
+}
+
+function requireUrl(url: string | undefined): string {
+  if (!url) throw new Error('createAgentChat needs the AG-UI endpoint `url` (or an `agent`)');
+  return url;
+}

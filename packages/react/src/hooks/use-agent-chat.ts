@@ -1,0 +1,55 @@
+import type { AbstractAgent, HttpAgentFetchFn, Message } from '@ag-ui/client';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useAffordance } from '../affordance-context.js';
+import { type AgentChat, type AgentChatSnapshot, createAgentChat } from '../chat/create-agent-chat.js';
+
+/** Options of `useAgentChat`; read once, when the component mounts. */
+export interface UseAgentChatOptions {
+  /** The AG-UI endpoint. */
+  readonly url?: string;
+  /** A ready agent instead of `url` (any `@ag-ui/client` agent). */
+  readonly agent?: AbstractAgent;
+  readonly headers?: Record<string, string>;
+  readonly fetch?: HttpAgentFetchFn;
+  readonly threadId?: string;
+  /** Automatic follow-up runs after frontend tool results, per message sent (default 5). */
+  readonly maxFollowUps?: number;
+  /** A stored thread to continue; calls it left unanswered end as `failed`. */
+  readonly messages?: readonly Message[];
+}
+
+/** What `useAgentChat` returns: the chat's snapshot and its commands. */
+export interface UseAgentChatResult extends AgentChatSnapshot {
+  readonly send: AgentChat['send'];
+  readonly resume: AgentChat['resume'];
+  readonly abort: AgentChat['abort'];
+  readonly restore: AgentChat['restore'];
+  readonly chat: AgentChat;
+}
+
+/**
+ * Chat with an AG-UI agent: sends the provider's frontend actions as tools, runs their calls through the client
+ * registry (validated first) and sends the results back so the run continues; aborts the run on unmount.
+ */
+export function useAgentChat(options: UseAgentChatOptions): UseAgentChatResult {
+  const { registry, store, user, context } = useAffordance();
+  const [chat] = useState(() =>
+    createAgentChat({
+      ...options,
+      registry,
+      store,
+      ...(user ? { user } : {}),
+      ...(context ? { context } : {}),
+    }),
+  );
+  useEffect(() => () => chat.abort('the chat was closed'), [chat]);
+  const snapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot, chat.getSnapshot);
+  return {
+    ...snapshot,
+    send: chat.send,
+    resume: chat.resume,
+    abort: chat.abort,
+    restore: chat.restore,
+    chat,
+  };
+}

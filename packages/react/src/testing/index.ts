@@ -1,0 +1,1 @@
+export { type ExecuteActionSpy, type MockedAssistant, mockAssistantAction } from './mock-assistant-action.js';
