@@ -13,6 +13,8 @@ export default defineConfig({
       { find: /^@affordance\/core\/anthropic$/, replacement: here('./packages/core/src/providers/anthropic/index.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
+      { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
+      { find: /^@affordance\/server$/, replacement: here('./packages/server/src/index.ts') },
       { find: /^@affordance\/react$/, replacement: here('./packages/react/src/index.ts') },
       { find: /^@affordance\/react\/testing$/, replacement: here('./packages/react/src/testing/index.ts') },
       { find: /^@affordance\/store-postgres$/, replacement: here('./packages/store-postgres/src/index.ts') },

@@ -65,9 +65,24 @@ export {
 export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './ports/rate-limiter.js';
 export { createMemorySessionHistory, type SessionHistory } from './ports/session-history.js';
 export { createMemoryStore, type Store } from './ports/store.js';
-export { createLexicalRanker, tokenize } from './ranking/lexical-ranker.js';
+export type { RankField } from './ranking/document-terms.js';
+export { EmbeddingError } from './ranking/embedding-error.js';
+export {
+  createLexicalRanker,
+  DEFAULT_THRESHOLD,
+  DEFAULT_WEIGHTS,
+  type Explained,
+  type LexicalRanker,
+  type LexicalRankerOptions,
+  tokenize,
+} from './ranking/lexical-ranker.js';
+export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './ranking/openai-embedder.js';
+export { type RankActionsOptions, rankActions } from './ranking/rank-actions.js';
 export { rankDocumentOf } from './ranking/rank-document.js';
-export type { Ranker, RankDocument } from './ranking/types.js';
+export type { Components } from './ranking/relevance.js';
+export { createSemanticRanker, type SemanticRanker, type SemanticRankerOptions } from './ranking/semantic-ranker.js';
+export { type SuggestNextOptions, type Suggestion, suggestNext } from './ranking/suggest-next.js';
+export type { Embedder, Ranker, RankDocument, RankHit, RankParameter } from './ranking/types.js';
 export type { Approvals } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery } from './registry/available.js';
 export { createRegistry, type Registrable, type Registry, type RegistryOptions, type ToolsQuery } from './registry/create-registry.js';

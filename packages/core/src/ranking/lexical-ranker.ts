@@ -1,73 +1,320 @@
-import type { Ranker, RankDocument } from './types.js';
+import { diversify } from './diversify.js';
+import { documentTerms, FIELDS, type RankField } from './document-terms.js';
+import { planQuery } from './query-plan.js';
+import { LIGHT_WEIGHT } from './query-terms.js';
+import { type Components, relevanceOf } from './relevance.js';
+import { createTermIndex, type QueryGroup } from './term-index.js';
+import { isLightTerm } from './tokenize.js';
+import type { Ranker, RankHit } from './types.js';
 
-const WEIGHTS = { name: 3, title: 2.5, examples: 2, tags: 1.5, category: 1, description: 1, params: 0.8 } as const;
-const STOP = new Set('a an the it its this that to of in on for and or with my me please can you be is are make'.split(' '));
+export { tokenize } from './tokenize.js';
 
-/** Lower-case word tokens: splits camelCase, snake_case, dots and dashes; drops stop words; trims plurals. */
-export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 0 && !STOP.has(token))
-    .map((token) => (token.length > 3 && token.endsWith('s') && !token.endsWith('ss') ? token.slice(0, -1) : token));
+/** Settings of the lexical ranker; every one has a default. */
+export interface LexicalRankerOptions {
+  /** BM25F weight of each field. */
+  readonly weights?: Partial<Record<RankField, number>>;
+  /** BM25F length normalisation of each field (0 none, 1 full). */
+  readonly b?: Partial<Record<RankField, number>>;
+  /** BM25 term-frequency saturation (default 1.2). */
+  readonly k1?: number;
+  /** Documents whose relevance is below this are left out of `search` and `rank` (default 0.3). */
+  readonly threshold?: number;
+  /** Pseudo-documents added to the collection size in IDF, so tiny registries still weigh terms (default 20). */
+  readonly priorDocuments?: number;
+  /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
+  readonly variantWeight?: number;
+  /** Share of a match that a completion of the last word of a short query is worth (default 0.7; 0 off). */
+  readonly prefixWeight?: number;
+  /** How much covering the action's whole name lifts its score: 1 doubles it (default 1). */
+  readonly nameBoost?: number;
+  /** How much the best few are reordered to cover more parts of a many-part request (0 off, default 0.5). */
+  readonly novelty?: number;
 }
 
-/** A small weighted-field TF-IDF ranker: the default until a better ranker is plugged in. */
-export function createLexicalRanker(): Ranker {
-  const documents = new Map<string, Map<string, number>>();
-  const documentFrequency = new Map<string, number>();
-  const index = new Map<string, Set<string>>();
+/** A document's score (its order), its relevance (what the threshold is compared with) and the relevance's parts. */
+export interface Explained extends RankHit {
+  readonly relevance: number;
+  readonly components: Components;
+}
+
+/** A ranker that also answers ranked, limited lists and explains its scores. */
+export interface LexicalRanker extends Ranker {
+  readonly size: number;
+  /**
+   * The best documents for `query` whose relevance reaches the threshold, best first, each scored in (0, 1): the
+   * IDF-weighted share of the query it matches (a match in several weighted fields counts more), lifted by how much
+   * of its name the query covers.
+   */
+  rank(query: string, options?: { readonly limit?: number; readonly threshold?: number }): RankHit[];
+  /** Every document matching any query term, with its relevance and the parts of it, unsorted and unfiltered. */
+  explain(query: string): Explained[];
+}
+
+/** Default BM25F field weights: a name or example match says more than a parameter description. */
+export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
+  name: 3,
+  title: 2.5,
+  description: 1,
+  examples: 2,
+  tags: 1.5,
+  category: 0.5,
+  parameterNames: 0.8,
+  parameterText: 0.4,
+};
+
+const DEFAULT_B: Readonly<Record<RankField, number>> = {
+  name: 0.3,
+  title: 0.3,
+  description: 0.75,
+  examples: 0.5,
+  tags: 0.3,
+  category: 0.3,
+  parameterNames: 0.5,
+  parameterText: 0.75,
+};
+
+/** The relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
+export const DEFAULT_THRESHOLD = 0.3;
+
+/** How many of the best are reordered for novelty. */
+const DIVERSIFIED = 30;
+
+/** A BM25F ranker over action names, titles, descriptions, examples, tags, categories and parameters. */
+export function createLexicalRanker(options: LexicalRankerOptions = {}): LexicalRanker {
+  const weights = FIELDS.map((field) => options.weights?.[field] ?? DEFAULT_WEIGHTS[field]);
+  const index = createTermIndex({
+    weights,
+    b: FIELDS.map((field) => options.b?.[field] ?? DEFAULT_B[field]),
+  });
+  const k1 = options.k1 ?? 1.2;
+  // A query term matched in the name and the description counts as fully matched.
+  const full = (weights[0]! + weights[2]!) / (k1 + weights[0]! + weights[2]!);
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const prior = options.priorDocuments ?? 20;
+  const nameBoost = options.nameBoost ?? 1;
+  const novelty = options.novelty ?? 0.5;
+  const plan = {
+    idf,
+    variantWeight: options.variantWeight ?? 0.6,
+    prefixWeight: options.prefixWeight ?? 0.7,
+    get maxFrequency() {
+      return maxFrequency;
+    },
+  };
+
+  // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
+  let version = 1;
+  let maxFrequency = prior / 2;
+  let weightsVersion = 0;
+  let keyWeights = new Float64Array(0);
+  let totalsVersion = new Int32Array(0);
+  let nameTotals = new Float64Array(0);
+  let aboutTotals = new Float64Array(0);
+  // Where a document's example key groups start in its key terms (-1: it has none).
+  let exampleStarts = new Int32Array(0);
+
+  function idf(frequency: number): number {
+    const documents = index.size + prior;
+    return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
+  }
+
+  const keyWeight = (termId: number): number => {
+    let weight = keyWeights[termId]!;
+    if (Number.isNaN(weight)) {
+      const frequency = index.documentFrequency(termId);
+      const light = isLightTerm(index.termOf(termId)) ? LIGHT_WEIGHT : 1;
+      weight = frequency > plan.maxFrequency ? 0 : idf(frequency) * light;
+      keyWeights[termId] = weight;
+    }
+    return weight;
+  };
+
+  const refresh = () => {
+    if (weightsVersion === version && keyWeights.length >= index.termCapacity) return;
+    keyWeights = new Float64Array(index.termCapacity + 64).fill(Number.NaN);
+    if (totalsVersion.length < index.slotCapacity) {
+      totalsVersion = new Int32Array(index.slotCapacity + 64);
+      nameTotals = new Float64Array(index.slotCapacity + 64);
+      aboutTotals = new Float64Array(index.slotCapacity + 64);
+      exampleStarts = new Int32Array(index.slotCapacity + 64);
+    }
+    weightsVersion = version;
+  };
+
+  const totalsOf = (slot: number) => {
+    if (totalsVersion[slot] !== version) {
+      let name = 0;
+      let about = 0;
+      let group = 0;
+      const keys = index.keyTermsOf(slot);
+      exampleStarts[slot] = -1;
+      for (let at = 0; at < keys.length; at++) {
+        const key = keys[at]!;
+        if (key < 0 && ++group === 2) {
+          exampleStarts[slot] = at;
+          break;
+        }
+        if (key < 0) continue;
+        if (group === 0) name += keyWeight(key);
+        else about += keyWeight(key);
+      }
+      nameTotals[slot] = name;
+      aboutTotals[slot] = about;
+      totalsVersion[slot] = version;
+    }
+  };
+
+  /** Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and parts. */
+  const collect = (
+    query: string,
+    visit: Visit,
+    floor: () => number = () => 0,
+  ): ((slot: number) => Aspect[]) => {
+    const { groups, total, matched } = planQuery(index, query, plan);
+    if (groups.length === 0 || total <= 0) return () => [];
+    refresh();
+    const { slots, values, covered, nameHits, aboutHits } = index.accumulate(groups, { k1, full, keyWeight });
+    for (let i = 0; i < slots.length; i++) {
+      // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
+      if (values[i]! / total <= floor()) continue;
+      const slot = slots[i]!;
+      totalsOf(slot);
+      const nameTotal = nameTotals[slot]!;
+      const aboutTotal = aboutTotals[slot]!;
+      // A short query can only name a few of an action's words: it is measured against at most its own weight.
+      const named = nameTotal > 0 ? Math.min(1, nameHits[i]! / Math.min(nameTotal, total)) : 0;
+      const about = aboutTotal > 0 ? Math.min(1, aboutHits[i]! / Math.min(aboutTotal, total)) : 0;
+      const share = Math.min(1, covered[i]! / total);
+      // An example the query says again names the action as well as its name does.
+      const examples = exampleStarts[slot]!;
+      const name =
+        examples < 0
+          ? named
+          : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
+      const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      visit(slot, order, share, name, about);
+    }
+    return (slot) => aspectsOf(index.termsOf(slot), groups);
+  };
+
+  /** Passing documents, best first; the first few reordered for novelty, the rest scaled below them. */
+  const ranked = (query: string, minimum: number, limit: number): RankHit[] => {
+    const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
+    const top: Candidate[] = [];
+    const rest: Candidate[] = [];
+    const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
+    const aspects = collect(
+      query,
+      (slot, order, share, name, about) => {
+        if (order <= 0 || relevanceOf(share, name, about) < minimum) return;
+        const bumped = keepBest(top, { slot, order }, head);
+        if (bumped && !Number.isFinite(limit)) rest.push(bumped);
+      },
+      floor,
+    );
+    const picked =
+      novelty > 0
+        ? diversify(
+            top.map((item) => ({ order: item.order, groups: aspects(item.slot) })),
+            novelty,
+          )
+        : top.map((item, at) => ({ index: at, score: item.order }));
+    const hits: RankHit[] = picked.map(({ index: at, score }) => ({ id: index.idOf(top[at]!.slot), score }));
+    if (rest.length > 0) {
+      rest.sort((a, b) => b.order - a.order);
+      for (const item of rest) hits.push({ id: index.idOf(item.slot), score: item.order * (1 - novelty) });
+    }
+    return Number.isFinite(limit) ? hits.slice(0, limit) : hits;
+  };
 
   return {
+    get size() {
+      return index.size;
+    },
     add(document) {
-      this.remove(document.id);
-      const terms = weightedTerms(document);
-      documents.set(document.id, terms);
-      for (const term of terms.keys()) {
-        documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-        let ids = index.get(term);
-        if (!ids) index.set(term, (ids = new Set()));
-        ids.add(document.id);
-      }
+      index.add(documentTerms(document));
+      version++;
+      maxFrequency = (index.size + prior) / 2;
     },
     remove(id) {
-      const terms = documents.get(id);
-      if (!terms) return;
-      documents.delete(id);
-      for (const term of terms.keys()) {
-        documentFrequency.set(term, (documentFrequency.get(term) ?? 1) - 1);
-        index.get(term)?.delete(id);
+      if (index.remove(id)) {
+        version++;
+        maxFrequency = (index.size + prior) / 2;
       }
     },
     search(query) {
-      const scores = new Map<string, number>();
-      const total = documents.size || 1;
-      for (const term of new Set(tokenize(query))) {
-        const ids = index.get(term);
-        if (!ids) continue;
-        const idf = Math.log(1 + total / (documentFrequency.get(term) ?? 1));
-        for (const id of ids) {
-          const weight = documents.get(id)?.get(term) ?? 0;
-          scores.set(id, (scores.get(id) ?? 0) + idf * (weight / (weight + 1.2)) * 2.2);
-        }
-      }
-      return scores;
+      return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
+    },
+    rank(query, rankOptions = {}) {
+      return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
+    },
+    explain(query) {
+      const found: Explained[] = [];
+      collect(query, (slot, order, share, name, about) =>
+        found.push({
+          id: index.idOf(slot),
+          score: order,
+          relevance: relevanceOf(share, name, about),
+          components: { query: share, name, about },
+        }),
+      );
+      return found;
     },
   };
 }
 
-function weightedTerms(document: RankDocument): Map<string, number> {
-  const terms = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const token of tokenize(text)) terms.set(token, (terms.get(token) ?? 0) + weight);
-  };
-  add(document.name, WEIGHTS.name);
-  add(document.title, WEIGHTS.title);
-  add(document.description, WEIGHTS.description);
-  for (const example of document.examples) add(example, WEIGHTS.examples);
-  for (const tag of document.tags) add(tag, WEIGHTS.tags);
-  add(document.category, WEIGHTS.category);
-  for (const param of document.params) add(param, WEIGHTS.params);
-  return terms;
+type Visit = (slot: number, order: number, share: number, name: number, about: number) => void;
+
+interface Candidate {
+  readonly slot: number;
+  readonly order: number;
+}
+
+interface Aspect {
+  readonly group: number;
+  readonly weight: number;
+}
+
+/** Insert into a best-first list kept to `count` items; returns the item that fell off, if any. */
+function keepBest(top: Candidate[], item: Candidate, count: number): Candidate | undefined {
+  if (top.length >= count && item.order <= top[top.length - 1]!.order) return item;
+  let at = top.length;
+  while (at > 0 && top[at - 1]!.order < item.order) at--;
+  top.splice(at, 0, item);
+  return top.length > count ? top.pop() : undefined;
+}
+
+/** The best share of one example's key weight the query matches; examples are the key groups from `start` (a -1). */
+function exampleCoverage(
+  keys: readonly number[],
+  start: number,
+  matched: ReadonlyMap<number, number>,
+  weightOf: (termId: number) => number,
+): number {
+  let best = 0;
+  let total = 0;
+  let hit = 0;
+  for (let at = start + 1; at <= keys.length; at++) {
+    const key = at < keys.length ? keys[at]! : -1;
+    if (key < 0) {
+      if (total > 0) best = Math.max(best, hit / total);
+      total = 0;
+      hit = 0;
+      continue;
+    }
+    const weight = weightOf(key);
+    total += weight;
+    hit += weight * (matched.get(key) ?? 0);
+  }
+  return Math.min(1, best);
+}
+
+/** The query terms (group and weight) among a document's terms. */
+function aspectsOf(terms: readonly number[], groups: readonly QueryGroup[]): Aspect[] {
+  const found: Aspect[] = [];
+  groups.forEach((group, at) => {
+    if (group.members.some((member) => terms.includes(member.id)))
+      found.push({ group: at, weight: group.weight });
+  });
+  return found;
 }

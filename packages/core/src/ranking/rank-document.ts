@@ -1,23 +1,37 @@
 import type { AnyAction, JsonSchema } from '../action/types.js';
-import type { RankDocument } from './types.js';
+import type { RankDocument, RankParameter } from './types.js';
 
 /** The ranking document of an action: its name, words, examples, tags and parameters. */
 export function rankDocumentOf(action: AnyAction, id: string): RankDocument {
-  const properties = (action.inputJsonSchema.properties ?? {}) as Record<string, JsonSchema>;
-  const params: string[] = [];
-  for (const [key, schema] of Object.entries(properties)) {
-    params.push(key);
-    if (schema && typeof schema.description === 'string') params.push(schema.description);
-  }
   return {
     id,
     name: action.name,
     scope: action.scope,
     title: action.title ?? '',
     description: action.description,
-    examples: (action.examples ?? []).map((example) => (typeof example === 'string' ? example : example.utterance)),
+    examples: (action.examples ?? []).map((example) =>
+      typeof example === 'string' ? example : example.utterance,
+    ),
     tags: [...(action.tags ?? []), ...(action.capabilities ?? [])],
     category: action.category ?? '',
-    params,
+    parameters: parametersOf(action.inputJsonSchema),
   };
+}
+
+/** Top-level properties with their descriptions, titles and string enum values. */
+function parametersOf(schema: JsonSchema): RankParameter[] {
+  const properties = schema.properties;
+  if (!properties || typeof properties !== 'object') return [];
+  const parameters: RankParameter[] = [];
+  for (const [name, value] of Object.entries(properties as Record<string, JsonSchema | undefined>)) {
+    const words: string[] = [];
+    if (value && typeof value === 'object') {
+      if (typeof value.title === 'string') words.push(value.title);
+      if (typeof value.description === 'string') words.push(value.description);
+      if (Array.isArray(value.enum))
+        for (const item of value.enum) if (typeof item === 'string') words.push(item);
+    }
+    parameters.push({ name, description: words.join(' ') });
+  }
+  return parameters;
 }

@@ -1,7 +1,15 @@
+/** One parameter of an action as the ranker reads it. */
+export interface RankParameter {
+  readonly name: string;
+  /** Its description plus any enum values. */
+  readonly description: string;
+}
+
 /** The text of one action, split into the fields a ranker weighs separately. */
 export interface RankDocument {
   /** Qualified action name; also the document id. */
   readonly id: string;
+  /** The action's own name (without its scope). */
   readonly name: string;
   readonly scope: string | undefined;
   readonly title: string;
@@ -9,14 +17,25 @@ export interface RankDocument {
   readonly examples: readonly string[];
   readonly tags: readonly string[];
   readonly category: string;
-  /** Parameter names and their descriptions. */
-  readonly params: readonly string[];
+  readonly parameters: readonly RankParameter[];
 }
 
-/** Port: a relevance index kept in step with the registry. Scores are comparable within one search only. */
+/** One ranked document. */
+export interface RankHit {
+  readonly id: string;
+  /** Relevance in (0, 1]; comparable across queries and rankers of the same kind. */
+  readonly score: number;
+}
+
+/** Port: a relevance index kept in step with the registry. */
 export interface Ranker {
   add(document: RankDocument): void;
   remove(id: string): void;
-  /** Score every document relevant to `query` (absent ids scored 0). */
+  /** Score every document relevant to `query`; documents judged irrelevant are absent. */
   search(query: string): ReadonlyMap<string, number>;
+}
+
+/** Port: turns texts into embedding vectors, one per text, in order. */
+export interface Embedder {
+  embed(texts: readonly string[], options?: { readonly signal?: AbortSignal }): Promise<number[][]>;
 }

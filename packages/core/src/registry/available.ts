@@ -63,8 +63,13 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
   const minScore = query.minScore ?? 0;
   const results: Array<AvailableAction & { order: number }> = [];
   let order = 0;
-  for (const [name, action] of source.entries) {
+  // With a query, only the ranker's matches can be in the answer: visit those (best first), not every action.
+  const candidates: Iterable<[string, AnyAction | undefined]> = scores
+    ? [...scores.keys()].map((name): [string, AnyAction | undefined] => [name, source.entries.get(name)])
+    : source.entries;
+  for (const [name, action] of candidates) {
     order++;
+    if (!action) continue;
     if (action.available === 'disabled' && !query.includeRenderOnly) continue;
     if (query.scope !== undefined && (action.scope ?? null) !== query.scope) continue;
     let score: number | undefined;

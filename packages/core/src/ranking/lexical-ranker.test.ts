@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { defineAction } from '../action/define-action.js';
+import { createRegistry } from '../registry/create-registry.js';
+import { createLexicalRanker } from './lexical-ranker.js';
+import { rankDocumentOf } from './rank-document.js';
+import { shapeActions } from './shape-actions.fixture.js';
+import type { RankDocument } from './types.js';
+
+const doc = (id: string, fields: Partial<RankDocument> = {}): RankDocument => ({
+  id,
+  name: id,
+  scope: undefined,
+  title: '',
+  description: '',
+  examples: [],
+  tags: [],
+  category: '',
+  parameters: [],
+  ...fields,
+});
+
+describe('relevance filtering (the seed: "make this bigger")', () => {
+  const registry = createRegistry({ actions: shapeActions });
+
+  it('ranks resize high and duplicate low, and leaves updateColor out', () => {
+    const found = registry.available({ query: 'make this bigger' });
+    expect(found.map((entry) => entry.name)).toEqual(['shape_resize', 'shape_duplicate']);
+    const [resize, duplicate] = found;
+    expect(resize!.score!).toBeGreaterThan(0.4);
+    expect(duplicate!.score!).toBeLessThan(resize!.score! / 2);
+  });
+
+  it('reads an imperative sentence through the examples', () => {
+    expect(registry.available({ query: 'make it red' }).map((entry) => entry.name)).toEqual([
+      'shape_updateColor',
+    ]);
+    expect(registry.available({ query: 'please change the colour to blue' })[0]?.name).toBe(
+      'shape_updateColor',
+    );
+  });
+
+  it('answers nothing for a request no action is about', () => {
+    expect(registry.available({ query: 'what is the weather in Paris tomorrow?' })).toEqual([]);
+    expect(registry.available({ query: 'please' })).toEqual([]);
+  });
+
+  it('completes the last word of a short query, as a palette does while someone types', () => {
+    expect(registry.available({ query: 'rot' }).map((entry) => entry.name)).toEqual(['shape_rotate']);
+    expect(registry.available({ query: 'colo' })[0]?.name).toBe('shape_updateColor');
+  });
+
+  it('lets minScore drop the weak matches', () => {
+    const names = registry.available({ query: 'make this bigger', minScore: 0.2 }).map((entry) => entry.name);
+    expect(names).toEqual(['shape_resize']);
+  });
+
+  it('never ranks an action filtered out above an available one', () => {
+    const found = registry.available({ query: 'make this bigger', target: { type: 'text', id: 't1' } });
+    expect(found.every((entry) => !entry.available && entry.reason?.includes('acts on a shape'))).toBe(true);
+    const mixed = createRegistry({
+      actions: [
+        ...shapeActions,
+        defineAction({
+          name: 'growText',
+          description: 'Make the text bigger',
+          scope: 'text',
+          examples: ['make it bigger'],
+        }),
+      ],
+    }).available({ query: 'make this bigger', target: { type: 'text', id: 't1' } });
+    expect(mixed[0]).toMatchObject({ name: 'text_growText', available: true });
+    expect(mixed.slice(1).every((entry) => !entry.available)).toBe(true);
+  });
+});
+
+describe('createLexicalRanker', () => {
+  it('weighs a match in the name above one in a parameter description, which alone is not relevant enough', () => {
+    const ranker = createLexicalRanker({ threshold: 0 });
+    ranker.add(doc('exportInvoice', { description: 'Write an invoice to a file' }));
+    ranker.add(
+      doc('sendEmail', {
+        description: 'Send a message',
+        parameters: [{ name: 'attachment', description: 'An invoice to attach' }],
+      }),
+    );
+    expect(ranker.rank('invoice').map((hit) => hit.id)).toEqual(['exportInvoice', 'sendEmail']);
+    expect(ranker.rank('invoice', { threshold: 0.3 }).map((hit) => hit.id)).toEqual(['exportInvoice']);
+  });
+
+  it('matches stemmed forms and the forms the stemmer keeps apart', () => {
+    const ranker = createLexicalRanker();
+    ranker.add(doc('analyzeSales', { description: 'Analyze sales figures' }));
+    ranker.add(doc('printColors', { description: 'Print the colors' }));
+    expect(ranker.rank('coloring')[0]?.id).toBe('printColors');
+    expect(ranker.rank('sales analysis')[0]?.id).toBe('analyzeSales');
+  });
+
+  it('puts each part of a many-part request near the top', () => {
+    const descriptions: Record<string, string> = {
+      getWeatherForecast: 'Get the weather forecast for a city',
+      getWeatherForecastHourly: 'Get the hourly weather forecast for a city',
+      getWeatherForecastDaily: 'Get the daily weather forecast for a city',
+      reserveSeat: 'Book a seat on a flight',
+      bookTable: 'Book a table at a restaurant',
+      listFlights: 'List flights between two cities',
+      flightStatus: 'Status of a flight',
+    };
+    const topTwo = (novelty: number) => {
+      const ranker = createLexicalRanker({ novelty, threshold: 0.1 });
+      for (const [id, description] of Object.entries(descriptions)) ranker.add(doc(id, { description }));
+      return ranker
+        .rank('Check the weather forecast in Oslo and book a flight there', { limit: 2 })
+        .map((hit) => hit.id);
+    };
+    expect(topTwo(0)).toEqual(['getWeatherForecast', expect.stringMatching(/^getWeatherForecast/)]);
+    expect(topTwo(0.5)).toEqual(['getWeatherForecast', expect.not.stringMatching(/^getWeather/)]);
+  });
+
+  it('keeps scores in (0, 1) and in the order it returns', () => {
+    const ranker = createLexicalRanker({ threshold: 0 });
+    for (const action of shapeActions) ranker.add(rankDocumentOf(action, `${action.scope}_${action.name}`));
+    for (const query of ['make this bigger', 'color', 'copy the shape and rotate it']) {
+      const scores = ranker.rank(query).map((hit) => hit.score);
+      expect(scores.every((score) => score > 0 && score < 1)).toBe(true);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect([...ranker.search(query).values()]).toEqual(scores);
+    }
+  });
+
+  it('explains each score with its parts', () => {
+    const ranker = createLexicalRanker();
+    for (const action of shapeActions) ranker.add(rankDocumentOf(action, `${action.scope}_${action.name}`));
+    const resize = ranker.explain('make this bigger').find((hit) => hit.id === 'shape_resize');
+    expect(resize?.components.name).toBe(1);
+    expect(resize?.relevance).toBeGreaterThan(0.5);
+  });
+
+  it('stays in step with adds and removes: the answers of an index built from scratch', () => {
+    const documents = Array.from({ length: 60 }, (_, at) =>
+      doc(`action${at}`, {
+        description: `${['copy', 'move', 'paint', 'resize'][at % 4]} the ${['shape', 'text', 'image'][at % 3]} number ${at}`,
+      }),
+    );
+    // Length norms are refreshed when averages drift by over 1%, so scores agree to that.
+    const incremental = createLexicalRanker({ threshold: 0, novelty: 0 });
+    for (const document of documents) incremental.add(document);
+    for (let at = 0; at < 60; at += 3) incremental.remove(`action${at}`);
+    incremental.add(doc('action1', { description: 'paint the image red' }));
+    const fresh = createLexicalRanker({ threshold: 0, novelty: 0 });
+    for (const document of documents) {
+      const at = Number(document.id.slice(6));
+      if (at % 3 === 0) continue;
+      fresh.add(at === 1 ? doc('action1', { description: 'paint the image red' }) : document);
+    }
+    expect(incremental.size).toBe(fresh.size);
+    for (const query of ['paint the image', 'copy shape', 'resize text', 'red']) {
+      const expected = new Map(fresh.rank(query).map((hit) => [hit.id, hit.score]));
+      const found = incremental.rank(query);
+      expect(found.map((hit) => hit.id).sort()).toEqual([...expected.keys()].sort());
+      for (const hit of found)
+        expect(Math.abs(hit.score - expected.get(hit.id)!)).toBeLessThan(0.02 * hit.score);
+    }
+    expect(incremental.rank('number 0 copy').some((hit) => hit.id === 'action0')).toBe(false);
+  });
+
+  it('forgets the words of removed documents', () => {
+    const ranker = createLexicalRanker();
+    ranker.add(doc('zebraCount', { description: 'Count the zebras' }));
+    expect(ranker.rank('zebra')).toHaveLength(1);
+    ranker.remove('zebraCount');
+    ranker.remove('zebraCount');
+    expect(ranker.rank('zebra')).toEqual([]);
+    expect(ranker.rank('zeb')).toEqual([]);
+    expect(ranker.size).toBe(0);
+  });
+
+  it('follows the registry through register and unregister', () => {
+    const registry = createRegistry({ actions: shapeActions });
+    registry.unregister('shape_resize');
+    expect(registry.available({ query: 'make this bigger' }).map((entry) => entry.name)).toEqual([
+      'shape_duplicate',
+    ]);
+    registry.register(shapeActions[1]!);
+    expect(registry.available({ query: 'make this bigger' })[0]?.name).toBe('shape_resize');
+  });
+});

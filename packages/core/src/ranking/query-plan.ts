@@ -1,0 +1,93 @@
+import { type QueryTerm, queryTerms } from './query-terms.js';
+import type { QueryGroup, TermIndex } from './term-index.js';
+import { relatedTerms, termsWithPrefix } from './term-variants.js';
+
+/** What a query asks of the index. */
+export interface QueryPlan {
+  /** One group per query term found in the index: the term and its stand-ins. */
+  readonly groups: readonly QueryGroup[];
+  /** Sum of the weights of all query terms, found or not: what a document matching everything would score. */
+  readonly total: number;
+  /** Each indexed term the query matches, with the share of a match it is worth. */
+  readonly matched: ReadonlyMap<number, number>;
+}
+
+/** How query words are looked up. */
+export interface PlanSettings {
+  /** Inverse document frequency for a number of documents containing a term. */
+  readonly idf: (documentFrequency: number) => number;
+  /** Terms in more documents than this say nothing about which one is meant, and are skipped. */
+  readonly maxFrequency: number;
+  readonly variantWeight: number;
+  readonly prefixWeight: number;
+}
+
+const MAX_COMPLETIONS = 24;
+// Variants per term, for one sorted vocabulary (a new vocabulary is a new array, so old caches are dropped).
+const variantCache = new WeakMap<readonly string[], Map<string, string[]>>();
+
+function variantsOf(sorted: readonly string[], term: string): string[] {
+  let cache = variantCache.get(sorted);
+  if (!cache) {
+    cache = new Map();
+    variantCache.set(sorted, cache);
+  }
+  let found = cache.get(term);
+  if (!found) {
+    found = relatedTerms(sorted, term);
+    if (cache.size < 50_000) cache.set(term, found);
+  }
+  return found;
+}
+
+/**
+ * Look a query's terms up: each term with its stemmer-missed variants, the last word of a short query also
+ * completed as a prefix; unknown words the caller means (not values) still count in the total, and terms in most
+ * documents are skipped.
+ */
+export function planQuery(index: TermIndex, query: string, settings: PlanSettings): QueryPlan {
+  const groups: QueryGroup[] = [];
+  const matched = new Map<number, number>();
+  let total = 0;
+  const terms = queryTerms(query);
+  for (const term of terms) {
+    const members: Array<{ id: number; factor: number }> = [];
+    const exact = index.termId(term.term);
+    if (exact !== undefined && index.documentFrequency(exact) > settings.maxFrequency) continue;
+    if (exact !== undefined) members.push({ id: exact, factor: 1 });
+    if (settings.variantWeight > 0) {
+      for (const variant of variantsOf(index.sortedTerms(), term.term)) {
+        const id = index.termId(variant);
+        if (id !== undefined && index.documentFrequency(id) <= settings.maxFrequency) {
+          members.push({ id, factor: settings.variantWeight });
+        }
+      }
+    }
+    if (exact === undefined && settings.prefixWeight > 0 && isCompletable(term, terms)) {
+      for (const prefix of new Set([term.word, term.term])) {
+        for (const completion of termsWithPrefix(index.sortedTerms(), prefix, MAX_COMPLETIONS)) {
+          const id = index.termId(completion);
+          if (id !== undefined && !members.some((member) => member.id === id)) {
+            members.push({ id, factor: settings.prefixWeight });
+          }
+        }
+      }
+    }
+    if (members.length === 0) {
+      if (!term.value) total += term.weight * settings.idf(0);
+      continue;
+    }
+    // The term's own rarity when it is indexed; otherwise that of its rarest stand-in.
+    const rarity = members.map(({ id }) => settings.idf(index.documentFrequency(id)));
+    const weight = term.weight * (exact !== undefined ? rarity[0]! : Math.max(...rarity));
+    groups.push({ weight, members });
+    total += weight;
+    for (const { id, factor } of members) matched.set(id, Math.max(matched.get(id) ?? 0, factor));
+  }
+  return { groups, total, matched };
+}
+
+/** Only the last word of a short query is completed, as in a command palette while someone types. */
+function isCompletable(term: QueryTerm, all: readonly QueryTerm[]): boolean {
+  return term.word.length >= 2 && !term.value && all.length <= 3 && term === all[all.length - 1];
+}

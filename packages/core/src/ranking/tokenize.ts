@@ -1,0 +1,53 @@
+import { stemmer } from 'stemmer';
+import { LIGHT_WORDS, STOP_WORDS } from './stop-words.js';
+
+const CAMEL_LOWER_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+const CAMEL_ACRONYM = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
+const POSSESSIVE = /['’]s\b/gu;
+const APOSTROPHE = /['’]/gu;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+const ASCII_WORD = /^[a-z]+$/;
+const DIGITS = /^\p{N}+$/u;
+
+const stems = new Map<string, string>();
+const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => stem(word)));
+
+/** Lower-case words of a text or an identifier: splits camelCase, acronyms, snake_case, kebab-case, dots and scopes. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(CAMEL_LOWER_UPPER, '$1 $2')
+    .replace(CAMEL_ACRONYM, '$1 $2')
+    .toLowerCase()
+    .replace(POSSESSIVE, '')
+    .replace(APOSTROPHE, '')
+    .split(NON_WORD)
+    .filter((word) => word.length > 0);
+}
+
+/** Whether a lower-case word carries meaning: not a stop word, not a bare number, not a single letter. */
+export function isContentWord(word: string): boolean {
+  return word.length > 1 && !STOP_WORDS.has(word) && !DIGITS.test(word);
+}
+
+/** The Porter stem of a lower-case word (English letters only; other words are kept as they are). */
+export function stem(word: string): string {
+  let found = stems.get(word);
+  if (found === undefined) {
+    found = word.length > 2 && ASCII_WORD.test(word) ? stemmer(word) : word;
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, found);
+  }
+  return found;
+}
+
+/** Index terms of a text: split words, stop words and numbers dropped, Porter-stemmed. */
+export function tokenize(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of splitWords(text)) if (isContentWord(word)) terms.push(stem(word));
+  return terms;
+}
+
+/** Whether a stemmed term frames a request ("please", "make", "want") rather than naming what is wanted. */
+export function isLightTerm(term: string): boolean {
+  return LIGHT_STEMS.has(term);
+}

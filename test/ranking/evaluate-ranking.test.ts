@@ -1,0 +1,61 @@
+// Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0) and BFCL v3 (ShishirPatil/gorilla @cd9429c,
+// Apache-2.0), read from ../shared/data. Floors only: the full figures come from bench/ranking.bench.ts.
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../../packages/core/src/index.js';
+import { miniSearchEngine, winkEngine } from './baseline-engines.js';
+import { bfclQuestions, sealActions, sealQueries } from './datasets.js';
+import {
+  documentsOf,
+  evaluateBfcl,
+  evaluateBfclEngine,
+  evaluateRetrieval,
+  lexicalEngine,
+} from './evaluate-ranking.js';
+import { growActions } from './synthetic-actions.js';
+
+describe('ranking evaluation', () => {
+  const registry = createRegistry({ actions: sealActions() });
+  const documents = documentsOf(registry);
+  const sample = sealQueries().filter((_, at) => at % 5 === 0);
+
+  it('loads every Seal-Tools tool as an action through defineAction and the registry', () => {
+    expect(registry.names()).toHaveLength(4076);
+    expect(registry.get('requestFirst_Aid_Assistance')).toBeDefined();
+    expect(sample).toHaveLength(140);
+  });
+
+  it('beats MiniSearch and wink-bm25 on Seal-Tools with the same tokens', { timeout: 120_000 }, () => {
+    const ours = lexicalEngine();
+    ours.add(documents);
+    const scores = evaluateRetrieval(ours, sample);
+    const baselines = [miniSearchEngine(), winkEngine()].map((engine) => {
+      engine.add(documents);
+      return evaluateRetrieval(engine, sample);
+    });
+    expect(scores.recallAt5).toBeGreaterThan(0.88);
+    expect(scores.recallAt10).toBeGreaterThan(0.92);
+    expect(scores.mrr).toBeGreaterThan(0.92);
+    for (const baseline of baselines) expect(scores.recallAt5).toBeGreaterThan(baseline.recallAt5 + 0.03);
+  });
+
+  it('picks the gold BFCL function and answers nothing to most irrelevant requests', {
+    timeout: 60_000,
+  }, () => {
+    const multiple = bfclQuestions('multiple');
+    const irrelevance = bfclQuestions('irrelevance');
+    expect(multiple).toHaveLength(200);
+    expect(irrelevance).toHaveLength(240);
+    const ours = evaluateBfcl(multiple, irrelevance);
+    expect(ours.multipleAccuracy).toBeGreaterThan(0.85);
+    expect(ours.irrelevanceRejected).toBeGreaterThan(0.75);
+    // Without a relevance threshold a BM25 engine answers nothing only when no word is shared.
+    const plain = evaluateBfclEngine(miniSearchEngine, multiple, irrelevance);
+    expect(ours.irrelevanceRejected).toBeGreaterThan(plain.irrelevanceRejected + 0.2);
+  });
+
+  it('keeps its recall when the registry grows with look-alike actions', { timeout: 60_000 }, () => {
+    const grown = lexicalEngine();
+    grown.add(documentsOf(createRegistry({ actions: growActions(sealActions(), 10_000) })));
+    expect(evaluateRetrieval(grown, sample).recallAt5).toBeGreaterThan(0.8);
+  });
+});
