@@ -2,10 +2,13 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RunResult } from '../action/types.js';
 import type { CallState } from '../pipeline/call-state.js';
 
+// A proxy tracer: it forwards to whatever SDK is registered, also one registered after this module loaded.
+const tracer = trace.getTracer('@affordance/core');
+
 /** Open an OpenTelemetry span for a call (a no-op unless an SDK is installed); `end` records the outcome. */
 export function traceCall(state: CallState): { end(result: RunResult): void } | undefined {
-  // Looked up per call so an SDK registered after import is honoured; attributes are set only on real spans.
-  const span = trace.getTracer('@affordance/core').startSpan(`affordance.run ${state.name}`);
+  // Attributes are set only on real spans, so the no-op path allocates next to nothing.
+  const span = tracer.startSpan(`affordance.run ${state.name}`);
   if (!span.isRecording()) return undefined;
   span.setAttribute('affordance.call_id', state.callId);
   span.setAttribute('affordance.depth', state.depth);

@@ -52,9 +52,11 @@ export interface AuditLog extends AuditSink {
   query(query?: AuditQuery): Promise<AuditPage>;
 }
 
-/** An audit log held in memory, keeping the newest `capacity` records. */
+/** An audit log held in memory, keeping the newest `capacity` records (default 1,000). */
 export function createMemoryAuditLog(options: { capacity?: number } = {}): AuditLog {
-  const capacity = options.capacity ?? 10_000;
+  // Small by default: records that die young cost the garbage collector next to nothing; a long-lived log
+  // belongs in a durable store (see @affordance/store-postgres).
+  const capacity = options.capacity ?? 1_000;
   const records: AuditRecord[] = [];
   let dropped = 0;
   return {
