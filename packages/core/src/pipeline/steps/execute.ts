@@ -20,18 +20,13 @@ export const execute: Step = {
     const timeoutMs = action.timeoutMs ?? state.runtime.defaultTimeoutMs;
     const outer = state.call.signal;
     if (outer?.aborted) return fail(abortedError(state, outer.reason));
-    if (timeoutMs === undefined && !outer) {
-      // Fast path: nothing can interrupt the call, so no controller or timer is needed.
-      state.signal = NEVER_ABORTED;
-      return invoke(state, NEVER_ABORTED);
-    }
+    // Fast path: nothing can interrupt the call; `ctx.signal` is made only if the handler reads it.
+    if (timeoutMs === undefined && !outer) return invoke(state, undefined);
     return guarded(state, timeoutMs, outer);
   },
 };
 
-const NEVER_ABORTED = new AbortController().signal;
-
-async function invoke(state: CallState, signal: AbortSignal): Promise<StepOutcome> {
+async function invoke(state: CallState, signal: AbortSignal | undefined): Promise<StepOutcome> {
   try {
     const value = await state.action!.handler!(state.input, handlerContext(state, signal));
     if (isReply(value)) {
@@ -45,27 +40,29 @@ async function invoke(state: CallState, signal: AbortSignal): Promise<StepOutcom
 }
 
 async function guarded(state: CallState, timeoutMs: number | undefined, outer: AbortSignal | undefined): Promise<StepOutcome> {
-  const controller = new AbortController();
-  state.signal = controller.signal;
+  // Without a time limit the caller's signal is all the handler needs; a controller is made only to add a timer.
+  const controller = timeoutMs === undefined ? undefined : new AbortController();
+  const signal = controller ? controller.signal : outer!;
+  state.signal = signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const interrupted = new Promise<typeof ABORTED | typeof TIMED_OUT>((resolve) => {
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
-        controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+        controller?.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
         resolve(TIMED_OUT);
       }, timeoutMs);
     }
     if (outer) {
       onAbort = () => {
-        controller.abort(outer.reason);
+        controller?.abort(outer.reason);
         resolve(ABORTED);
       };
       outer.addEventListener('abort', onAbort, { once: true });
     }
   });
   try {
-    const outcome = await Promise.race([invoke(state, controller.signal), interrupted]);
+    const outcome = await Promise.race([invoke(state, signal), interrupted]);
     if (outcome === TIMED_OUT) {
       return fail(
         actionError('timeout', `${state.name} did not finish within ${timeoutMs} ms`, {
@@ -81,7 +78,7 @@ async function guarded(state: CallState, timeoutMs: number | undefined, outer: A
   }
 }
 
-function handlerContext(state: CallState, signal: AbortSignal): ActionContext {
+function handlerContext(state: CallState, signal: AbortSignal | undefined): ActionContext {
   return new HandlerContext(state, signal);
 }
 
@@ -99,7 +96,7 @@ class HandlerContext implements ActionContext {
 
   constructor(
     private readonly state: CallState,
-    readonly signal: AbortSignal,
+    private givenSignal: AbortSignal | undefined,
   ) {
     const { runtime, call } = state;
     this.callId = state.callId;
@@ -111,6 +108,12 @@ class HandlerContext implements ActionContext {
     this.services = call.services ? { ...runtime.services, ...call.services } : runtime.services;
     this.logger = runtime.logger;
     this.depth = state.depth;
+  }
+
+  /** The call's abort signal; a call nothing can interrupt gets a fresh one that never fires. */
+  get signal(): AbortSignal {
+    this.givenSignal ??= new AbortController().signal;
+    return this.givenSignal;
   }
 
   run<TValue>(call: Omit<RunCall, 'user' | 'sessionId' | 'signal'>): Promise<RunResult<TValue>> {

@@ -1,0 +1,83 @@
+import type { Registry, User } from '@affordance/core';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createHttpHandler } from '../http/handle-http.js';
+import { type ListenOptions, listenFetch, type MCPListener } from '../http/listen.js';
+import { openSession } from './open-session.js';
+import { createProgressRouter } from './progress-router.js';
+import type { ServeContext } from './serve-context.js';
+import type { ServeMCPOptions } from './types.js';
+
+/** A registry served over MCP: connect transports, mount `fetch`, or `listen` on a port. */
+export interface MCPServer {
+  /** Serve one connection (stdio, in-memory, any SDK server transport) as its own session. */
+  connect(transport: Transport, options?: { readonly user?: User }): Promise<{ close(): Promise<void> }>;
+  /** The Streamable HTTP endpoint as a fetch handler, mountable in any fetch-style server. */
+  fetch(request: Request): Promise<Response>;
+  /** Serve `fetch` with node:http (default `127.0.0.1`, a free port, path `/mcp`). */
+  listen(options?: ListenOptions): Promise<MCPListener>;
+  /** Send `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  notifyResourceUpdated(uri: string): Promise<void>;
+  /** Send `notifications/resources/list_changed` to every session (e.g. after targets were added). */
+  notifyResourceListChanged(): Promise<void>;
+  /** Sessions connected now, over every transport. */
+  readonly sessionCount: number;
+  /** Close every session and stop following the registry. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serve a registry as an MCP server. Each client gets its own session answering from the registry: tools for
+ * its user (`tools/list` follows registry changes with `list_changed`), every call through `registry.run`, the
+ * targets and configured resources, the "available actions" prompt and configured prompts.
+ */
+export function serveMCP(registry: Registry, options: ServeMCPOptions = {}): MCPServer {
+  const shared: ServeContext = {
+    registry,
+    options,
+    progress: createProgressRouter(registry),
+    sessions: new Set(),
+  };
+  const http = createHttpHandler(shared);
+  let announced = false;
+  const stopFollowing = registry.on('change', () => {
+    // Many registrations in one tick make one notification.
+    if (announced) return;
+    announced = true;
+    queueMicrotask(() => {
+      announced = false;
+      for (const session of shared.sessions) {
+        if (session.server.getClientCapabilities()) void session.server.sendToolListChanged().catch(() => {});
+      }
+    });
+  });
+  return {
+    async connect(transport, connectOptions = {}) {
+      const session = openSession(shared, connectOptions.user ?? options.user);
+      await session.server.connect(transport);
+      return { close: () => session.server.close() };
+    },
+    fetch: (request) => http.fetch(request),
+    listen: (listenOptions = {}) =>
+      listenFetch(http.fetch, { ...listenOptions, maxBodyBytes: http.maxBodyBytes }, http.setPort),
+    async notifyResourceUpdated(uri) {
+      const sends = [...shared.sessions]
+        .filter((session) => session.subscriptions.has(uri))
+        .map((session) => session.server.sendResourceUpdated({ uri }).catch(() => {}));
+      await Promise.all(sends);
+    },
+    async notifyResourceListChanged() {
+      await Promise.all(
+        [...shared.sessions].map((session) => session.server.sendResourceListChanged().catch(() => {})),
+      );
+    },
+    get sessionCount() {
+      return shared.sessions.size;
+    },
+    async close() {
+      stopFollowing();
+      shared.progress.close();
+      http.close();
+      await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
+    },
+  };
+}

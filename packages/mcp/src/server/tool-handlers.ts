@@ -1,0 +1,83 @@
+import { qualifiedName } from '@affordance/core';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toCallToolResult } from './call-result.js';
+import { CallServices } from './call-services.js';
+import { canSee } from './can-see.js';
+import { listTools } from './list-tools.js';
+import { passesLevel } from './log-level.js';
+import { paginate } from './paginate.js';
+import { ProtocolError } from './protocol-error.js';
+import { callerOf, type HandlerExtra, type ServeContext, type SessionState } from './serve-context.js';
+
+/** Answer `tools/list` with the caller's tools and `tools/call` through `registry.run`. */
+export function registerToolHandlers(shared: ServeContext, session: SessionState): void {
+  const { registry, options } = shared;
+  session.server.setRequestHandler(ListToolsRequestSchema, (request, extra) => {
+    const caller = callerOf(extra, session);
+    const tools = listTools(registry, caller.user, options.context?.(caller));
+    const page = paginate(tools, request.params?.cursor, options.pageSize, registry.version);
+    return { tools: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  });
+  session.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(shared, session, request.params, extra),
+  );
+}
+
+async function callTool(
+  shared: ServeContext,
+  session: SessionState,
+  params: { name: string; arguments?: Record<string, unknown>; _meta?: { progressToken?: string | number } },
+  extra: HandlerExtra,
+): Promise<CallToolResult> {
+  const { registry, options } = shared;
+  const caller = callerOf(extra, session);
+  const action = registry.get(params.name);
+  // A tool beyond the caller's roles answers exactly like one that does not exist.
+  if (!action || !canSee(action, caller.user))
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+  const callId = `${session.fallbackSessionId}_${++session.calls}`;
+  const progressToken = params._meta?.progressToken;
+  const unwatch =
+    progressToken === undefined
+      ? undefined
+      : shared.progress.watch(callId, (progress) => {
+          void extra
+            .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
+            .catch(() => {});
+        });
+  try {
+    const context = options.context?.(caller);
+    const result = await registry.run({
+      name: qualifiedName(action),
+      args: params.arguments ?? {},
+      callId,
+      sessionId: caller.sessionId,
+      signal: extra.signal,
+      services: { mcp: new CallServices(session, extra, caller.sessionId!) },
+      ...(caller.user ? { user: caller.user } : {}),
+      ...(context ? { context } : {}),
+    });
+    if (passesLevel('debug', session.level)) {
+      const data = {
+        callId,
+        name: result.name,
+        ok: result.ok,
+        durationMs: Math.round(result.durationMs * 1000) / 1000,
+      };
+      await extra
+        .sendNotification({
+          method: 'notifications/message',
+          params: { level: 'debug', logger: 'affordance', data },
+        })
+        .catch(() => {});
+    }
+    return toCallToolResult(result, action);
+  } finally {
+    unwatch?.();
+  }
+}

@@ -1,0 +1,101 @@
+import type { Target, User } from '@affordance/core';
+import type { EventStore } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type {
+  GetPromptResult,
+  Implementation,
+  LoggingLevel,
+  PromptArgument,
+  ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** Who is asking, as prompt, resource and completion functions see it. */
+export interface MCPCaller {
+  readonly user: User | undefined;
+  readonly sessionId: string | undefined;
+}
+
+/** A fixed resource served beside the targets. */
+export interface MCPResource {
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  read(caller: MCPCaller): ReadResourceResult | Promise<ReadResourceResult>;
+}
+
+/** A family of resources named by an RFC 6570 URI template (`test://template/{id}/data`). */
+export interface MCPResourceTemplate {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  read(
+    uri: string,
+    variables: Record<string, string | string[]>,
+    caller: MCPCaller,
+  ): ReadResourceResult | Promise<ReadResourceResult>;
+  /** Suggestions for a variable's value (`completion/complete`). */
+  readonly complete?: Readonly<
+    Record<string, (value: string, caller: MCPCaller) => string[] | Promise<string[]>>
+  >;
+}
+
+/** A prompt served beside the built-in "available actions" prompt. */
+export interface MCPPrompt {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly arguments?: readonly PromptArgument[];
+  get(args: Record<string, string>, caller: MCPCaller): GetPromptResult | Promise<GetPromptResult>;
+  /** Suggestions for an argument's value (`completion/complete`). */
+  readonly complete?: Readonly<
+    Record<string, (value: string, caller: MCPCaller) => string[] | Promise<string[]>>
+  >;
+}
+
+/** Options of `serveMCP`; all optional. */
+export interface ServeMCPOptions {
+  /** Name and version in the `initialize` answer (default `affordance` `0.1.0`). */
+  readonly serverInfo?: Implementation;
+  readonly instructions?: string;
+  /** The principal of connections without authentication: stdio, or HTTP when no tokens are configured. */
+  readonly user?: User;
+  /** App context for `available` and `run`; when set, tool lists are computed afresh on every `tools/list`. */
+  readonly context?: (caller: MCPCaller) => Record<string, unknown>;
+  /** Expose the registry's targets as read-only JSON resources (default true); `filter` hides some per user. */
+  readonly targets?: boolean | { readonly filter?: (target: Target, user: User | undefined) => boolean };
+  readonly resources?: readonly MCPResource[];
+  readonly resourceTemplates?: readonly MCPResourceTemplate[];
+  readonly prompts?: readonly MCPPrompt[];
+  /** The "AVAILABLE ACTIONS" prompt (default name `available_actions`); false leaves it out. */
+  readonly actionsPrompt?: false | { readonly name?: string; readonly targetParam?: string };
+  /** Tools per `tools/list` page (default: all in one page). */
+  readonly pageSize?: number;
+  /** Level of log notifications until the client sets one with `logging/setLevel` (default `info`). */
+  readonly logLevel?: LoggingLevel;
+
+  /** HTTP: bearer token → user. Any request without a listed token is answered 401. */
+  readonly tokens?: Readonly<Record<string, User>>;
+  /** HTTP: find the user of a request (checked after `tokens`); undefined means unauthenticated (401). */
+  readonly authenticate?: (request: Request) => User | undefined | Promise<User | undefined>;
+  /** HTTP: allowed `Host` values (`host` or `host:port`); default localhost, 127.0.0.1 and [::1] on the server's port. */
+  readonly allowedHosts?: readonly string[];
+  /** HTTP: allowed `Origin` values; default http(s) origins of the allowed local hosts. */
+  readonly allowedOrigins?: readonly string[];
+  /** HTTP: check Host and Origin against DNS rebinding (default true). */
+  readonly dnsRebindingProtection?: boolean;
+  /** HTTP: largest request body in bytes (default 4 MiB); larger ones get 413. */
+  readonly maxBodyBytes?: number;
+  /** HTTP: answer POSTs with JSON instead of an SSE stream (no progress or log notifications then). */
+  readonly jsonResponse?: boolean;
+  /** HTTP: keeps sent events so a client can resume a broken stream (`Last-Event-ID`). */
+  readonly eventStore?: EventStore;
+  /** HTTP: reconnection delay suggested to clients, in ms (sent with the event store's priming event). */
+  readonly retryInterval?: number;
+  /** HTTP: close sessions idle this long, in ms (default 30 minutes). */
+  readonly sessionIdleMs?: number;
+  /** HTTP: most sessions open at once (default 1000); more get 503. */
+  readonly maxSessions?: number;
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+import { pathToFileURL } from 'node:url';
+import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
+import type { Command } from './cli/command.js';
+import { auditCommand } from './cli/commands/audit-command.js';
+import { callCommand } from './cli/commands/call-command.js';
+import { dbCommand } from './cli/commands/db-command.js';
+import { listCommand } from './cli/commands/list-command.js';
+import { mcpCommand } from './cli/commands/mcp-command.js';
+import { parseCommandSpec } from './cli/commands/parse-command.js';
+import { promptCommand } from './cli/commands/prompt-command.js';
+import { serveCommand } from './cli/commands/serve-command.js';
+import { toolsCommand } from './cli/commands/tools-command.js';
+
+/** Every command of the `affordance` CLI, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  serveCommand,
+  listCommand,
+  callCommand,
+  toolsCommand,
+  promptCommand,
+  parseCommandSpec,
+  auditCommand,
+  mcpCommand,
+  dbCommand,
+];
+
+const COMMON = `
+common options:
+  --data <dir>         data folder (default $AFFORDANCE_DATA or ./.affordance; $DATABASE_URL for a Postgres server)
+  --registry <module>  a module exporting \`registry\` or \`actions\` (TypeScript when run through tsx)
+  --config <file>      config file (default ./affordance.config.json, .js or .ts)
+  --json               machine-readable output
+  -h, --help           this help
+exit codes: 0 ok, 1 an action or check failed, 2 a wrong command line`;
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `affordance <command> [options]\n\ncommands:\n${lines.join('\n')}\n${COMMON}\n`;
+}
+
+/** Run the CLI on `argv` (without node and the script) and answer the exit code. */
+export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.err : io.out)(mainHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.err(`Unknown command '${name}'.\n\n${mainHelp()}`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${command.usage}\n${COMMON}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`affordance ${command.name}: ${error.message}\n\nusage: ${command.usage}\n`);
+      return EXIT.usage;
+    }
+    io.err(`affordance ${command.name} failed: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT.failed;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exitCode = EXIT.failed;
+    },
+  );
+}

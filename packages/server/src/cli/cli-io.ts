@@ -1,0 +1,82 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
+/** Exit codes of every command: 0 ok, 1 an action or check failed, 2 the command line was wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** A wrong command line: printed with the command's usage, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Where a command writes, and whether it may use colour. */
+export interface CliIO {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly color: boolean;
+  readonly readStdin: () => Promise<string>;
+}
+
+/** The process's own streams; colour only when stdout is a terminal and NO_COLOR is unset. */
+export function processIO(): CliIO {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}
+
+const CODES = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, cyan: 36 } as const;
+
+/** Wrap text in an ANSI style when colour is on. */
+export function paint(io: CliIO, style: keyof typeof CODES, text: string): string {
+  return io.color ? `\u001b[${CODES[style]}m${text}\u001b[0m` : text;
+}
+
+/** Options every command takes. */
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  data: { type: 'string' },
+  registry: { type: 'string' },
+  config: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** What `parseCommand` answers for a command's own options plus the common ones. */
+export type ParsedCommand<TOptions extends CommandOptions> = ReturnType<
+  typeof parseArgs<{
+    args: string[];
+    options: typeof COMMON_OPTIONS & TOptions;
+    allowPositionals: true;
+    strict: true;
+  }>
+>;
+
+/** The option table of one command (`parseArgs` options). */
+export type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** `parseArgs` in strict mode, with its errors turned into `UsageError`s. */
+export function parseCommand<TOptions extends CommandOptions>(
+  args: readonly string[],
+  options: TOptions,
+): ParsedCommand<TOptions> {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: { ...COMMON_OPTIONS, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Print a value as JSON (for `--json`). */
+export function printJson(io: CliIO, value: unknown): void {
+  io.out(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isLoopback } from '../../authenticate.js';
+import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
+import type { Command } from '../command.js';
+import { loadConfig } from '../load-config.js';
+
+/** `affordance serve`: the HTTP server on 127.0.0.1 (PGlite in `./.affordance` by default) until SIGINT/SIGTERM. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'start the HTTP server (REST, AG-UI, MCP)',
+  usage: `affordance serve [--port n] [--host h] [--data dir] [--registry module] [--config file]
+
+  --port      default $PORT or 3000 (0 picks a free port)
+  --host      default 127.0.0.1; another address needs API keys in the config
+  --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
+  --registry  a module exporting \`registry\` or \`actions\` instead of the canvas demo
+  logs are JSON lines on stderr ($LOG_LEVEL, default info)`,
+  async run(args, io) {
+    const { values } = parseCommand(args, { port: { type: 'string' }, host: { type: 'string' } });
+    const portText = values.port ?? process.env.PORT ?? '3000';
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new UsageError(`--port must be a port number, not '${portText}'`);
+    const host = values.host ?? '127.0.0.1';
+    const { config, folder } = await loadConfig(values.config);
+    const keys = config.keys ?? {};
+    const local = isLoopback(host);
+    if (!local && Object.keys(keys).length === 0) {
+      throw new UsageError(
+        `refusing to listen on ${host} without API keys: add "keys" to affordance.config.json, or keep the default 127.0.0.1`,
+      );
+    }
+    const [{ serve }, { pino }, { createServer }, { openApp }] = await Promise.all([
+      import('@hono/node-server'),
+      import('pino'),
+      import('../../create-server.js'),
+      import('../open-app.js'),
+    ]);
+    const model = process.env.AFFORDANCE_MODEL || config.model;
+    const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+    const app = await openApp({
+      config,
+      configFolder: folder,
+      ...(values.data !== undefined ? { data: values.data } : {}),
+      ...(values.registry !== undefined ? { registry: values.registry } : {}),
+    });
+    const { app: http, mcp } = createServer({
+      registry: app.registry,
+      store: app.store,
+      users: { keys },
+      ...(model ? { model } : {}),
+      logger,
+      storage: app.storage,
+      ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
+      // With keys required on a public address, the Host check against DNS rebinding would refuse real names.
+      mcp: local ? {} : { dnsRebindingProtection: false },
+    });
+    return new Promise<number>((resolve) => {
+      const server = serve({ fetch: http.fetch, port, hostname: host }, (info: AddressInfo) => {
+        const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+        io.out(
+          `${paint(io, 'bold', 'Affordance')} is running at ${paint(io, 'cyan', `http://${shown}:${info.port}/`)}\n`,
+        );
+        io.out(`  ${app.registry.names().length} actions; data: ${app.storage}\n`);
+        io.out(
+          `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
+        );
+        logger.info({ host: info.address, port: info.port, storage: app.storage }, 'listening');
+      });
+      let stopping = false;
+      const stop = async (signal: string, code: number) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        const http1 = server as Server;
+        http1.closeIdleConnections?.();
+        await mcp?.close();
+        // Requests still running get a moment to finish; then the connections are cut.
+        const cut = setTimeout(() => http1.closeAllConnections?.(), 5000);
+        await closed;
+        clearTimeout(cut);
+        // Closing the store flushes the audit log first.
+        await app.close();
+        io.out('Stopped.\n');
+        resolve(code);
+      };
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        io.err(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
+        void stop('error', EXIT.failed);
+      });
+      process.once('SIGINT', () => void stop('SIGINT', EXIT.ok));
+      process.once('SIGTERM', () => void stop('SIGTERM', EXIT.ok));
+    });
+  },
+};

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { User } from '@affordance/core';
+import { UsageError } from './cli-io.js';
+
+/** `affordance.config.{json,js,ts}`: API keys, approver roles, registry module, database URL, model. */
+export interface AffordanceConfig {
+  /** API key → the user it acts as. */
+  readonly keys?: Readonly<Record<string, User>>;
+  readonly approverRoles?: readonly string[];
+  /** Module exporting `registry` or `actions` (relative to the config file's folder). */
+  readonly registry?: string;
+  readonly databaseUrl?: string;
+  /** `openai:<model>` for the agent endpoint. */
+  readonly model?: string;
+}
+
+const NAMES = ['affordance.config.json', 'affordance.config.js', 'affordance.config.ts'];
+
+/** Read the config file named by `--config`, or the first `affordance.config.*` in the working folder. */
+export async function loadConfig(
+  path: string | undefined,
+  cwd = process.cwd(),
+): Promise<{ config: AffordanceConfig; folder: string }> {
+  const file = path
+    ? resolve(cwd, path)
+    : NAMES.map((name) => resolve(cwd, name)).find((name) => existsSync(name));
+  if (!file) return { config: {}, folder: cwd };
+  if (!existsSync(file)) throw new UsageError(`the config file ${file} does not exist`);
+  const folder = resolve(file, '..');
+  let value: unknown;
+  if (file.endsWith('.json')) {
+    try {
+      value = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`the config file ${file} is not JSON: ${(error as Error).message}`);
+    }
+  } else {
+    value = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+  }
+  return { config: checkConfig(value, file), folder };
+}
+
+function checkConfig(value: unknown, file: string): AffordanceConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`the config file ${file} must hold an object`);
+  }
+  const config = value as Record<string, unknown>;
+  const keys = config.keys;
+  if (keys !== undefined) {
+    if (typeof keys !== 'object' || keys === null)
+      throw new UsageError(`${file}: \`keys\` must map API keys to users`);
+    for (const [key, user] of Object.entries(keys)) {
+      const candidate = user as Partial<User> | null;
+      if (
+        typeof candidate?.id !== 'string' ||
+        (candidate.roles !== undefined && !Array.isArray(candidate.roles))
+      ) {
+        throw new UsageError(
+          `${file}: the user of key ${key.slice(0, 4)}… needs a string \`id\` and an array \`roles\``,
+        );
+      }
+    }
+  }
+  for (const field of ['registry', 'databaseUrl', 'model'] as const) {
+    if (config[field] !== undefined && typeof config[field] !== 'string') {
+      throw new UsageError(`${file}: \`${field}\` must be a string`);
+    }
+  }
+  return config as AffordanceConfig;
+}

@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type Block,
+  checkBlock,
+  createCanvasRegistry,
+  DocumentStoreError,
+  demoBlocks,
+  ID_PREFIX,
+} from '@affordance/canvas';
+import { type AnyAction, createRegistry, type Registry, type Store } from '@affordance/core';
+import { createPostgresStore, type DatabaseOptions, type PostgresStore } from '@affordance/store-postgres';
+import { UsageError } from './cli-io.js';
+import type { AffordanceConfig } from './load-config.js';
+
+/** An open registry over its store, and how to close both. */
+export interface OpenApp {
+  readonly registry: Registry;
+  /** The store the registry keeps its state in (the module's own when it exported a registry). */
+  readonly store: Store;
+  readonly database: PostgresStore;
+  /** Where the data lives, for messages (`PGlite in .affordance/db`). */
+  readonly storage: string;
+  close(): Promise<void>;
+}
+
+/** Where the data is: `--data`, else `DATABASE_URL` or the config's URL, else `AFFORDANCE_DATA` or `./.affordance`. */
+export interface AppLocation {
+  readonly data?: string;
+  readonly registry?: string;
+  readonly config: AffordanceConfig;
+  readonly configFolder: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Open the database (migrating it), then the registry: the user's module, or the canvas demo seeded once. */
+export async function openApp(location: AppLocation): Promise<OpenApp> {
+  const { options, storage } = databaseLocation(location);
+  const database = await createPostgresStore(options);
+  try {
+    const modulePath =
+      location.registry ??
+      (location.config.registry ? resolve(location.configFolder, location.config.registry) : undefined);
+    const registry = modulePath ? await loadRegistryModule(modulePath, database) : await openCanvas(database);
+    return { registry, store: registry.store, database, storage, close: () => database.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The database options and a printable description of where the data is. */
+export function databaseLocation(location: AppLocation): { options: DatabaseOptions; storage: string } {
+  const env = location.env ?? process.env;
+  const url = location.data === undefined ? env.DATABASE_URL || location.config.databaseUrl : undefined;
+  if (url) return { options: { url }, storage: `Postgres at ${redactUrl(url)}` };
+  const dataDir = resolve(location.data ?? env.AFFORDANCE_DATA ?? '.affordance', 'db');
+  return { options: { dataDir }, storage: `PGlite in ${dataDir}` };
+}
+
+async function openCanvas(database: PostgresStore): Promise<Registry> {
+  const documents = database.documents<Block>({
+    check: checkBlock,
+    idPrefix: (type) => ID_PREFIX[type as Block['type']] ?? type,
+    error: (kind, message) =>
+      new DocumentStoreError(kind === 'type_change' ? 'invalid_block' : kind, message),
+  });
+  await documents.seed(demoBlocks());
+  return createCanvasRegistry({ documents, store: database }).registry;
+}
+
+/** Load a module exporting `registry` (a registry) or `actions` (an array, registered over the database). */
+export async function loadRegistryModule(path: string, database: PostgresStore): Promise<Registry> {
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+  } catch (error) {
+    const hint = /\.[cm]?ts$/.test(path)
+      ? ' (TypeScript modules need the CLI run through tsx: npx tsx …)'
+      : '';
+    throw new UsageError(`could not load the registry module ${path}: ${(error as Error).message}${hint}`);
+  }
+  const registry = loaded.registry ?? (loaded.default as Record<string, unknown> | undefined)?.registry;
+  if (isRegistry(registry)) return registry;
+  const actions = loaded.actions ?? (loaded.default as Record<string, unknown> | undefined)?.actions;
+  if (Array.isArray(actions)) return createRegistry({ actions: actions as AnyAction[], store: database });
+  throw new UsageError(
+    `the registry module ${path} must export \`registry\` (from createRegistry) or \`actions\` (an array)`,
+  );
+}
+
+function isRegistry(value: unknown): value is Registry {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Registry).run === 'function' &&
+    typeof (value as Registry).availableAsync === 'function'
+  );
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

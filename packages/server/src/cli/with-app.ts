@@ -1,0 +1,33 @@
+import type { User } from '@affordance/core';
+import { localUser } from '../authenticate.js';
+import { type AffordanceConfig, loadConfig } from './load-config.js';
+import type { OpenApp } from './open-app.js';
+
+/** The options every command that opens the registry reads. */
+export interface AppFlags {
+  readonly data?: string | undefined;
+  readonly registry?: string | undefined;
+  readonly config?: string | undefined;
+}
+
+/** Load the config, open the registry and its store, run `work`, and close the store whatever happens. */
+export async function withApp<TResult>(
+  flags: AppFlags,
+  work: (app: OpenApp & { readonly config: AffordanceConfig; readonly user: User }) => Promise<TResult>,
+): Promise<TResult> {
+  const { config, folder } = await loadConfig(flags.config);
+  // Loaded on use, so `--help` and usage errors answer without starting the database code.
+  const { openApp } = await import('./open-app.js');
+  const app = await openApp({
+    config,
+    configFolder: folder,
+    ...(flags.data !== undefined ? { data: flags.data } : {}),
+    ...(flags.registry !== undefined ? { registry: flags.registry } : {}),
+  });
+  try {
+    // Commands run on this machine by its owner: they act as the local user, holding every role.
+    return await work({ ...app, config, user: localUser(app.registry) });
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { type AuditQuery, isErrorCode } from '@affordance/core';
+import type { Hono } from 'hono';
+import { optionalInteger } from '../read-json-body.js';
+import type { RouteDeps, ServerEnv } from '../server-env.js';
+import { ServerError } from '../server-error.js';
+
+/** Mount `GET /api/audit`: the audit log, newest first, filtered and paged with `cursor`. */
+export function mountAuditRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
+  app.get('/api/audit', async (context) => {
+    const query = context.req.query();
+    const outcome = query.outcome;
+    if (outcome !== undefined && outcome !== 'ok' && outcome !== 'error') {
+      throw new ServerError('invalid_request', `\`outcome\` must be 'ok' or 'error', not '${outcome}'`);
+    }
+    if (query.errorCode !== undefined && !isErrorCode(query.errorCode)) {
+      throw new ServerError('invalid_request', `\`errorCode\` '${query.errorCode}' is not an error code`);
+    }
+    const limit = optionalInteger(query.limit, 'limit', 1000);
+    const filters: AuditQuery = {
+      ...(query.session ? { sessionId: query.session } : {}),
+      ...(query.user ? { userId: query.user } : {}),
+      ...(query.action ? { name: query.action } : {}),
+      ...(outcome ? { outcome } : {}),
+      ...(query.errorCode && isErrorCode(query.errorCode) ? { errorCode: query.errorCode } : {}),
+      ...(query.since ? { since: isoTime(query.since, 'since') } : {}),
+      ...(query.until ? { until: isoTime(query.until, 'until') } : {}),
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    };
+    const page = await deps.store.audit.query(filters);
+    return context.json({
+      records: page.records,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    });
+  });
+}
+
+function isoTime(value: string, key: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) {
+    throw new ServerError('invalid_request', `\`${key}\` must be an ISO date or time, not '${value}'`);
+  }
+  return new Date(time).toISOString();
+}

@@ -1,0 +1,18 @@
+import type { IncomingMessage } from 'node:http';
+import type { Registry, Store, User } from '@affordance/core';
+import type { Logger } from 'pino';
+
+/** The Hono environment of every route: the request's user, and node:http's request when served by Node. */
+export interface ServerEnv {
+  Variables: { user: User };
+  Bindings: { incoming?: IncomingMessage };
+}
+
+/** What the routes share. */
+export interface RouteDeps {
+  readonly registry: Registry;
+  readonly store: Store;
+  readonly logger: Logger;
+  /** Roles that may decide approvals; undefined lets every authenticated user decide. */
+  readonly approverRoles: readonly string[] | undefined;
+}
