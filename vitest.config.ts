@@ -9,8 +9,14 @@ export default defineConfig({
     alias: [
       { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
-      { find: /^@affordance\/core\/openai$/, replacement: here('./packages/core/src/providers/openai/index.ts') },
-      { find: /^@affordance\/core\/anthropic$/, replacement: here('./packages/core/src/providers/anthropic/index.ts') },
+      {
+        find: /^@affordance\/core\/openai$/,
+        replacement: here('./packages/core/src/providers/openai/index.ts'),
+      },
+      {
+        find: /^@affordance\/core\/anthropic$/,
+        replacement: here('./packages/core/src/providers/anthropic/index.ts'),
+      },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
@@ -18,7 +24,10 @@ export default defineConfig({
       { find: /^@affordance\/react$/, replacement: here('./packages/react/src/index.ts') },
       { find: /^@affordance\/react\/testing$/, replacement: here('./packages/react/src/testing/index.ts') },
       { find: /^@affordance\/store-postgres$/, replacement: here('./packages/store-postgres/src/index.ts') },
-      { find: /^@affordance\/store-postgres\/testing$/, replacement: here('./packages/store-postgres/src/testing/index.ts') },
+      {
+        find: /^@affordance\/store-postgres\/testing$/,
+        replacement: here('./packages/store-postgres/src/testing/index.ts'),
+      },
     ],
   },
   test: {

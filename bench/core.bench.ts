@@ -3,7 +3,7 @@
  * handler, ajv + handler, zod + handler, LangChain tool().invoke and the Vercel AI SDK's parse-and-execute path;
  * and registry.tools() for 10,000 actions, cold and cached. Run: node --import tsx bench/core.bench.ts [--quick]
  */
-import { safeParseJSON, tool as aiTool, zodSchema } from '@ai-sdk/provider-utils';
+import { tool as aiTool, safeParseJSON, zodSchema } from '@ai-sdk/provider-utils';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
@@ -49,7 +49,11 @@ const lcTool = langchainTool(async (input: { color: string }) => JSON.stringify(
   description: "Change the shape's fill color",
   schema: zodInput,
 });
-const sdkTool = aiTool({ description: "Change the shape's fill color", inputSchema: zodInput, execute: handler });
+const sdkTool = aiTool({
+  description: "Change the shape's fill color",
+  inputSchema: zodInput,
+  execute: handler,
+});
 const sdkSchema = zodSchema(zodInput);
 const validText = JSON.stringify({ color: '#ff0000' });
 const invalidText = JSON.stringify({ color: 'red' });
@@ -69,25 +73,53 @@ async function main() {
   const options = { batch, samples };
   const valid = [
     await measureAsync('bare handler (floor)', () => handler({ color: '#ff0000' }), options),
-    await measureAsync('ajv + handler', async () => {
-      if (!ajvValidate({ color: '#ff0000' })) throw new Error('invalid');
-      return handler({ color: '#ff0000' });
-    }, options),
+    await measureAsync(
+      'ajv + handler',
+      async () => {
+        if (!ajvValidate({ color: '#ff0000' })) throw new Error('invalid');
+        return handler({ color: '#ff0000' });
+      },
+      options,
+    ),
     await measureAsync('zod parse + handler', () => handler(zodInput.parse({ color: '#ff0000' })), options),
-    await measureAsync('Affordance registry.run (object args)', () => registry.run({ name: 'shape_updateColor', args: validArgs, user }), options),
-    await measureAsync('Affordance registry.run (JSON text args)', () => registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }), options),
+    await measureAsync(
+      'Affordance registry.run (object args)',
+      () => registry.run({ name: 'shape_updateColor', args: validArgs, user }),
+      options,
+    ),
+    await measureAsync(
+      'Affordance registry.run (JSON text args)',
+      () =>
+        registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }),
+      options,
+    ),
     await measureAsync('Vercel AI SDK parse + execute', () => sdkCall(validText), options),
-    await measureAsync('LangChain tool().invoke', () => lcTool.invoke({ color: '#ff0000' }), { batch: Math.ceil(batch / 10), samples }),
+    await measureAsync('LangChain tool().invoke', () => lcTool.invoke({ color: '#ff0000' }), {
+      batch: Math.ceil(batch / 10),
+      samples,
+    }),
   ];
   const zodFloor = valid[2]!;
   const invalid = [
-    await measureAsync('zod safeParse + message', async () => {
-      const result = zodInput.safeParse({ color: 'red' });
-      return result.success ? handler(result.data) : result.error.message;
-    }, options),
-    await measureAsync('Affordance registry.run → invalid_args + fix-it message', () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }), options),
+    await measureAsync(
+      'zod safeParse + message',
+      async () => {
+        const result = zodInput.safeParse({ color: 'red' });
+        return result.success ? handler(result.data) : result.error.message;
+      },
+      options,
+    ),
+    await measureAsync(
+      'Affordance registry.run → invalid_args + fix-it message',
+      () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }),
+      options,
+    ),
     await measureAsync('Vercel AI SDK parse + execute (invalid)', () => sdkCall(invalidText), options),
-    await measureAsync('LangChain tool().invoke (invalid)', () => lcTool.invoke({ color: 'red' }).catch((error: Error) => error.message), { batch: Math.ceil(batch / 10), samples }),
+    await measureAsync(
+      'LangChain tool().invoke (invalid)',
+      () => lcTool.invoke({ color: 'red' }).catch((error: Error) => error.message),
+      { batch: Math.ceil(batch / 10), samples },
+    ),
   ];
 
   const many = createRegistry({
@@ -96,27 +128,58 @@ async function main() {
         name: `action${index}`,
         scope: index % 2 ? 'shape' : undefined,
         description: `Action number ${index}`,
-        input: { type: 'object', properties: { value: { type: 'string' }, count: { type: 'integer' } }, required: ['value'] },
+        input: {
+          type: 'object',
+          properties: { value: { type: 'string' }, count: { type: 'integer' } },
+          required: ['value'],
+        },
         handler: () => index,
       }),
     ),
   });
   const toolRows = [
-    measureSync('registry.tools({ format: "openai" }), 10,000 actions, cold', () => {
-      many.register(defineAction({ name: 'bump', description: 'Invalidates the cache', handler: () => 0 }), { replace: true });
-      return many.tools({ format: 'openai' });
-    }, { batch: 1, samples: quick ? 3 : 7 }),
-    measureSync('registry.tools({ format: "openai" }), 10,000 actions, cached', () => many.tools({ format: 'openai' }), { batch: 1000, samples: 7 }),
-    measureSync('registry.tools({ format: "anthropic", user }), 10,000 actions, filtered', () => many.tools({ format: 'anthropic', user }), { batch: 1, samples: quick ? 3 : 7 }),
+    measureSync(
+      'registry.tools({ format: "openai" }), 10,000 actions, cold',
+      () => {
+        many.register(
+          defineAction({ name: 'bump', description: 'Invalidates the cache', handler: () => 0 }),
+          { replace: true },
+        );
+        return many.tools({ format: 'openai' });
+      },
+      { batch: 1, samples: quick ? 3 : 7 },
+    ),
+    measureSync(
+      'registry.tools({ format: "openai" }), 10,000 actions, cached',
+      () => many.tools({ format: 'openai' }),
+      { batch: 1000, samples: 7 },
+    ),
+    measureSync(
+      'registry.tools({ format: "anthropic", user }), 10,000 actions, filtered',
+      () => many.tools({ format: 'anthropic', user }),
+      { batch: 1, samples: quick ? 3 : 7 },
+    ),
   ];
 
   console.log(table('Valid call (per call)', valid, zodFloor, 'zod + handler'));
   console.log();
-  console.log(table('Invalid call, with the error message (per call)', invalid, invalid[0]!, 'zod safeParse'));
+  console.log(
+    table('Invalid call, with the error message (per call)', invalid, invalid[0]!, 'zod safeParse'),
+  );
   console.log();
-  console.log(['### registry.tools()', '', '| what | time |', '|---|---:|', ...toolRows.map((row) => `| ${row.name} | ${formatNs(row.nsPerOp)} |`)].join('\n'));
+  console.log(
+    [
+      '### registry.tools()',
+      '',
+      '| what | time |',
+      '|---|---:|',
+      ...toolRows.map((row) => `| ${row.name} | ${formatNs(row.nsPerOp)} |`),
+    ].join('\n'),
+  );
   const ourValid = valid[3]!;
-  console.log(`\nAim: valid call within 3× of zod + handler → ${(ourValid.nsPerOp / zodFloor.nsPerOp).toFixed(2)}× (${formatNs(ourValid.nsPerOp)}); invalid call ≤ 5 µs → ${formatNs(invalid[1]!.nsPerOp)}`);
+  console.log(
+    `\nAim: valid call within 3× of zod + handler → ${(ourValid.nsPerOp / zodFloor.nsPerOp).toFixed(2)}× (${formatNs(ourValid.nsPerOp)}); invalid call ≤ 5 µs → ${formatNs(invalid[1]!.nsPerOp)}`,
+  );
 }
 
 await main();

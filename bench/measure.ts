@@ -26,7 +26,11 @@ export async function measureAsync(
 }
 
 /** Time a synchronous operation the same way. */
-export function measureSync(name: string, operation: () => unknown, options: { batch?: number; samples?: number } = {}): Measurement {
+export function measureSync(
+  name: string,
+  operation: () => unknown,
+  options: { batch?: number; samples?: number } = {},
+): Measurement {
   const batch = options.batch ?? 100;
   const samples = options.samples ?? 9;
   for (let i = 0; i < batch; i++) operation();
@@ -48,8 +52,14 @@ export function formatNs(ns: number): string {
 }
 
 /** A markdown table of measurements with each one's ratio to `baseline`. */
-export function table(title: string, rows: readonly Measurement[], baseline: Measurement, ratioLabel: string): string {
+export function table(
+  title: string,
+  rows: readonly Measurement[],
+  baseline: Measurement,
+  ratioLabel: string,
+): string {
   const lines = [`### ${title}`, '', `| what | per call | × ${ratioLabel} |`, '|---|---:|---:|'];
-  for (const row of rows) lines.push(`| ${row.name} | ${formatNs(row.nsPerOp)} | ${(row.nsPerOp / baseline.nsPerOp).toFixed(2)} |`);
+  for (const row of rows)
+    lines.push(`| ${row.name} | ${formatNs(row.nsPerOp)} | ${(row.nsPerOp / baseline.nsPerOp).toFixed(2)} |`);
   return lines.join('\n');
 }

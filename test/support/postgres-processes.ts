@@ -26,9 +26,13 @@ export interface ChildRun {
 
 /** Start `node --import tsx test/support/postgres-child.ts …args`. */
 export function startChild(args: readonly string[]): ChildRun {
-  const child = spawn(process.execPath, ['--conditions=@affordance/source', '--import', 'tsx', CHILD, ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@affordance/source', '--import', 'tsx', CHILD, ...args],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   let partial = '';
   let errors = '';

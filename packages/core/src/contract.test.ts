@@ -35,7 +35,10 @@ function setup() {
 describe('the public contract', () => {
   it('offers a scoped tool with the injected target id', () => {
     const { registry } = setup();
-    const tools = registry.tools({ format: 'openai' }) as Array<{ type: string; function: { name: string; parameters: { required: string[] } } }>;
+    const tools = registry.tools({ format: 'openai' }) as Array<{
+      type: string;
+      function: { name: string; parameters: { required: string[] } };
+    }>;
     expect(tools).toHaveLength(1);
     expect(tools[0]!.type).toBe('function');
     expect(tools[0]!.function.name).toBe('shape_updateColor');
@@ -44,14 +47,22 @@ describe('the public contract', () => {
 
   it('runs a valid call and changes the target', async () => {
     const { registry, user, blocks } = setup();
-    const result = await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', color: '#ff0000' }, user });
+    const result = await registry.run({
+      name: 'shape_updateColor',
+      args: { blockId: 'shape-1', color: '#ff0000' },
+      user,
+    });
     expect(result).toMatchObject({ ok: true, value: { color: '#ff0000' } });
     expect(blocks['shape-1']!.color).toBe('#ff0000');
   });
 
   it('refuses a wrong color with a fix-it message', async () => {
     const { registry, user } = setup();
-    const result = await registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"red"}', user });
+    const result = await registry.run({
+      name: 'shape_updateColor',
+      args: '{"blockId":"shape-1","color":"red"}',
+      user,
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('invalid_args');

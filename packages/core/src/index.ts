@@ -1,6 +1,5 @@
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export { qualifiedName } from './action/qualified-name.js';
-export { isReply, type Reply, withMessage } from './action/with-message.js';
 export { toolInputSchema } from './action/tool-input-schema.js';
 export type {
   Action,
@@ -26,13 +25,101 @@ export type {
   TargetRef,
   User,
 } from './action/types.js';
-export { type ActionError, actionError, AffordanceError, type Issue } from './errors/action-error.js';
+export { isReply, type Reply, withMessage } from './action/with-message.js';
+export { fromGptAgentAction, type GptAgentAction, type GptAgentExecutor } from './adapters/gptagent.js';
+export {
+  type FromMCPActionV2Options,
+  fromMCPActionV2,
+  type MCPActionV2,
+  type MCPRequest,
+  type MCPResponse,
+} from './adapters/mcp-action-v2.js';
+export {
+  type AgentEvent,
+  type AgentMessage,
+  type AgentResult,
+  type AgentStatus,
+  type AttemptRecord,
+  type CallRecord,
+  type CallStatus,
+  type CompletionCheck,
+  type CompletionContext,
+  type CompletionOptions,
+  type CompletionValidator,
+  type ConditionResult,
+  createMemorySessionRecorder,
+  DONE,
+  type FinishReason,
+  type LanguageModel,
+  type MemorySessionRecorder,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamPart,
+  type ModelToolCall,
+  type ModelUsage,
+  type NamedCompletionCheck,
+  type RunAgentOptions,
+  type RunStartRecord,
+  runAgent,
+  type SessionEntry,
+  type SessionRecorder,
+  type StepRecord,
+  type ToolCallRecord,
+  type ToolResultRecord,
+  toolCallOf,
+} from './agent/index.js';
+export {
+  ACTION_TYPES,
+  type ActionDetector,
+  type ActionDetectorOptions,
+  type ActionExecutor,
+  type ActionExecutorOptions,
+  type ActionLogRecord,
+  type ActionType,
+  type AgentActionsConfig,
+  type AgentConfig,
+  AgentConfigError,
+  type AgentConfigIssue,
+  type AgentConfigResult,
+  type AgentConfigWarning,
+  type AgentConfigWarningCode,
+  agentConfigSchema,
+  BUILTIN_HANDLERS,
+  type BuiltinHandlerName,
+  type BuiltinHandlerOptions,
+  builtinHandlers,
+  type CompletionCondition,
+  type ConfiguredActionsOptions,
+  checkRelativePath,
+  createActionDetector,
+  createActionExecutor,
+  createConfiguredActions,
+  createFileHandler,
+  createGithubCommentHandler,
+  createGithubIssueHandler,
+  createLogHandler,
+  createMemoryFileAppender,
+  type DetectedAction,
+  type DetectedActionHandler,
+  type DetectedActionResult,
+  type DetectionError,
+  type DetectionErrorCode,
+  type ExecutionErrorCode,
+  type FileAppender,
+  type FileHandlerOptions,
+  type GithubOptions,
+  type HandlerContext,
+  type OnFailure,
+  parseAgentConfig,
+  type StepConfig,
+  validateAgentConfig,
+} from './detect/index.js';
+export { type ActionError, AffordanceError, actionError, type Issue } from './errors/action-error.js';
 export { ActionFailure } from './errors/action-failure.js';
 export { ERROR_CODES, type ErrorCode, errorCodes, isErrorCode } from './errors/error-codes.js';
-export { formatTools } from './formats/format-tools.js';
-export { ANTHROPIC_NAMES, GEMINI_NAMES, legalizeNames, MCP_NAMES, type NameRule, OPENAI_NAMES, toolNameTables } from './formats/tool-names.js';
 export { type AGUITool, toAGUITools } from './formats/ag-ui.js';
 export { type AnthropicTool, toAnthropicTools } from './formats/anthropic.js';
+export { formatTools } from './formats/format-tools.js';
 export { type GeminiFunctionDeclaration, toGeminiTools } from './formats/gemini.js';
 export { type GeminiSchema, type GeminiType, toGeminiSchema } from './formats/gemini-schema.js';
 export { type MCPTool, type MCPToolAnnotations, toMCPTools } from './formats/mcp.js';
@@ -40,14 +127,28 @@ export { omitStrictNulls } from './formats/omit-strict-nulls.js';
 export { type OpenAIChatTool, toOpenAIChatTools } from './formats/openai-chat.js';
 export { type OpenAIResponsesTool, toOpenAIResponsesTools } from './formats/openai-responses.js';
 export { type StrictConversion, toStrictSchema } from './formats/strict-schema.js';
+export {
+  ANTHROPIC_NAMES,
+  GEMINI_NAMES,
+  legalizeNames,
+  MCP_NAMES,
+  type NameRule,
+  OPENAI_NAMES,
+  toolNameTables,
+} from './formats/tool-names.js';
 export type { FormatOptions, FormattedTools, ToolFormat, ToolSource, ToolWarning } from './formats/types.js';
 export { TOOL_FORMATS } from './formats/types.js';
 export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';
-export { errorForModel } from './pipeline/shape-result.js';
 export { PIPELINE } from './pipeline/run-pipeline.js';
-export { type ApprovalDecision, type ApprovalStore, createMemoryApprovalStore, type PendingApproval } from './ports/approval-store.js';
+export { errorForModel } from './pipeline/shape-result.js';
+export {
+  type ApprovalDecision,
+  type ApprovalStore,
+  createMemoryApprovalStore,
+  type PendingApproval,
+} from './ports/approval-store.js';
 export {
   type AuditLog,
   type AuditPage,
@@ -80,115 +181,25 @@ export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './ranking/open
 export { type RankActionsOptions, rankActions } from './ranking/rank-actions.js';
 export { rankDocumentOf } from './ranking/rank-document.js';
 export type { Components } from './ranking/relevance.js';
-export { createSemanticRanker, type SemanticRanker, type SemanticRankerOptions } from './ranking/semantic-ranker.js';
-export { type SuggestNextOptions, type Suggestion, suggestNext } from './ranking/suggest-next.js';
-export type { Embedder, Ranker, RankDocument, RankHit, RankParameter } from './ranking/types.js';
+export {
+  createSemanticRanker,
+  type SemanticRanker,
+  type SemanticRankerOptions,
+} from './ranking/semantic-ranker.js';
+export { type Suggestion, type SuggestNextOptions, suggestNext } from './ranking/suggest-next.js';
+export type { Embedder, RankDocument, Ranker, RankHit, RankParameter } from './ranking/types.js';
 export type { Approvals } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery } from './registry/available.js';
-export { createRegistry, type Registrable, type Registry, type RegistryOptions, type ToolsQuery } from './registry/create-registry.js';
+export {
+  createRegistry,
+  type Registrable,
+  type Registry,
+  type RegistryOptions,
+  type ToolsQuery,
+} from './registry/create-registry.js';
 export type { ArgLimits, Policy, TargetResolver } from './registry/runtime.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
 export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';
-export {
-  type FromMCPActionV2Options,
-  fromMCPActionV2,
-  type MCPActionV2,
-  type MCPRequest,
-  type MCPResponse,
-} from './adapters/mcp-action-v2.js';
-export { fromGptAgentAction, type GptAgentAction, type GptAgentExecutor } from './adapters/gptagent.js';
-export {
-  ACTION_TYPES,
-  type ActionDetector,
-  type ActionDetectorOptions,
-  type ActionExecutor,
-  type ActionExecutorOptions,
-  type ActionLogRecord,
-  type ActionType,
-  type AgentActionsConfig,
-  type AgentConfig,
-  AgentConfigError,
-  type AgentConfigIssue,
-  type AgentConfigResult,
-  type AgentConfigWarning,
-  type AgentConfigWarningCode,
-  agentConfigSchema,
-  BUILTIN_HANDLERS,
-  type BuiltinHandlerName,
-  type BuiltinHandlerOptions,
-  builtinHandlers,
-  checkRelativePath,
-  type CompletionCondition,
-  type ConfiguredActionsOptions,
-  createActionDetector,
-  createActionExecutor,
-  createConfiguredActions,
-  createFileHandler,
-  createGithubCommentHandler,
-  createGithubIssueHandler,
-  createLogHandler,
-  createMemoryFileAppender,
-  type DetectedAction,
-  type DetectedActionHandler,
-  type DetectedActionResult,
-  type DetectionError,
-  type DetectionErrorCode,
-  type ExecutionErrorCode,
-  type FileAppender,
-  type FileHandlerOptions,
-  type GithubOptions,
-  type HandlerContext,
-  type OnFailure,
-  parseAgentConfig,
-  type StepConfig,
-  validateAgentConfig,
-} from './detect/index.js';
-export {
-  type ActionParseError,
-  type ActionParseErrorCode,
-  type ActionTextFormat,
-  type ParseActionsOptions,
-  type ParsedActionCall,
-  type ParsedActions,
-  parseActions,
-  type RenderActionsPromptOptions,
-  renderActionsPrompt,
-  type TextSpan,
-} from './text/index.js';
-export {
-  type AgentEvent,
-  type AgentMessage,
-  type AgentResult,
-  type AgentStatus,
-  type AttemptRecord,
-  type CallRecord,
-  type CallStatus,
-  type CompletionCheck,
-  type CompletionContext,
-  type CompletionOptions,
-  type CompletionValidator,
-  type ConditionResult,
-  createMemorySessionRecorder,
-  DONE,
-  type FinishReason,
-  type LanguageModel,
-  type MemorySessionRecorder,
-  type ModelRequest,
-  type ModelResponse,
-  type ModelStreamPart,
-  type ModelToolCall,
-  type ModelUsage,
-  type NamedCompletionCheck,
-  type RunAgentOptions,
-  type RunStartRecord,
-  runAgent,
-  type SessionEntry,
-  type SessionRecorder,
-  type StepRecord,
-  type ToolCallRecord,
-  toolCallOf,
-  type ToolResultRecord,
-} from './agent/index.js';
 export {
   type AGUIEncoder,
   type AGUIEncoderOptions,
@@ -217,3 +228,15 @@ export {
   type ToolStreamErrorCode,
   toAGUIEvents,
 } from './streaming/index.js';
+export {
+  type ActionParseError,
+  type ActionParseErrorCode,
+  type ActionTextFormat,
+  type ParseActionsOptions,
+  type ParsedActionCall,
+  type ParsedActions,
+  parseActions,
+  type RenderActionsPromptOptions,
+  renderActionsPrompt,
+  type TextSpan,
+} from './text/index.js';

@@ -1,13 +1,7 @@
-export { createFileAppender, type FileAppenderOptions } from './create-file-appender.js';
 export {
-  createNodeConfiguredActions,
-  type NodeConfiguredActionsOptions,
-} from './create-node-configured-actions.js';
-export { type LoadAgentConfigOptions, type LoadedAgentConfig, loadAgentConfig } from './load-agent-config.js';
-export {
+  type CommandOutcome,
   checkGitClean,
   checkTestsPass,
-  type CommandOutcome,
   createModelFromConfig,
   createModelFromEnv,
   type GitCleanOptions,
@@ -22,3 +16,9 @@ export {
   type TestsPassOptions,
   testsPassValidator,
 } from './agent/index.js';
+export { createFileAppender, type FileAppenderOptions } from './create-file-appender.js';
+export {
+  createNodeConfiguredActions,
+  type NodeConfiguredActionsOptions,
+} from './create-node-configured-actions.js';
+export { type LoadAgentConfigOptions, type LoadedAgentConfig, loadAgentConfig } from './load-agent-config.js';

@@ -1,10 +1,23 @@
-import type { Action, ActionContext, ActionDefinition, AnyAction, JsonSchema, SchemaLike, Target, User } from './types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { checkPatterns } from '../schema/check-patterns.js';
 import { isStandardSchema, jsonSchemaOf } from '../schema/json-schema-of.js';
+import type {
+  Action,
+  ActionContext,
+  ActionDefinition,
+  AnyAction,
+  JsonSchema,
+  SchemaLike,
+  Target,
+  User,
+} from './types.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
-const EMPTY_INPUT: JsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+const EMPTY_INPUT: JsonSchema = Object.freeze({
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+});
 
 /**
  * Check an action definition and return it ready to register. The handler's `input` type is inferred from
@@ -29,7 +42,10 @@ export function defineAction<
     );
   }
   if (typeof definition.description !== 'string' || definition.description.trim() === '') {
-    throw new AffordanceError('invalid_definition', `${where}: description is required; it is what the model reads`);
+    throw new AffordanceError(
+      'invalid_definition',
+      `${where}: description is required; it is what the model reads`,
+    );
   }
   if (definition.scope !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(definition.scope)) {
     throw new AffordanceError('invalid_definition', `${where}: scope must be a word such as "shape"`);
@@ -39,31 +55,51 @@ export function defineAction<
   }
   for (const rule of [definition.rateLimit ?? []].flat()) {
     if (!(rule.points > 0) || !(rule.duration > 0)) {
-      throw new AffordanceError('invalid_definition', `${where}: rateLimit needs positive points and duration (seconds)`);
+      throw new AffordanceError(
+        'invalid_definition',
+        `${where}: rateLimit needs positive points and duration (seconds)`,
+      );
     }
   }
   const inputJsonSchema = definition.input ? jsonSchemaOf(definition.input, 'input', where) : EMPTY_INPUT;
   if (inputJsonSchema.type !== undefined && inputJsonSchema.type !== 'object') {
-    throw new AffordanceError('invalid_definition', `${where}: input must describe an object (type: "object")`);
+    throw new AffordanceError(
+      'invalid_definition',
+      `${where}: input must describe an object (type: "object")`,
+    );
   }
   // Only JSON Schema inputs are validated with our regex engine; a Standard Schema validates with its own.
-  if (!definition.input || !isStandardSchema(definition.input)) checkPatterns(inputJsonSchema, `${where} input`);
+  if (!definition.input || !isStandardSchema(definition.input))
+    checkPatterns(inputJsonSchema, `${where} input`);
   const outputJsonSchema = definition.output ? jsonSchemaOf(definition.output, 'output', where) : undefined;
   return Object.freeze({ ...definition, kind: 'affordance.action', inputJsonSchema, outputJsonSchema });
 }
 
 /** Whether a value is an action returned by `defineAction`. */
 export function isAction(value: unknown): value is AnyAction {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'affordance.action';
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'affordance.action'
+  );
 }
 
 /** `defineAction` for adapters that build definitions at run time, where the input type is not known statically. */
 export const defineDynamicAction = defineAction as unknown as (
-  definition: Omit<ActionDefinition<undefined, unknown>, 'handler' | 'input' | 'defaults' | 'approval' | 'examples' | 'toModelOutput'> & {
+  definition: Omit<
+    ActionDefinition<undefined, unknown>,
+    'handler' | 'input' | 'defaults' | 'approval' | 'examples' | 'toModelOutput'
+  > & {
     readonly input?: SchemaLike;
-    readonly examples?: ReadonlyArray<string | { readonly utterance: string; readonly input?: Record<string, unknown> }>;
-    readonly defaults?: (context: Record<string, unknown>, caller: { readonly user: User | undefined }) => Record<string, unknown>;
-    readonly approval?: 'never' | 'always' | ((call: { readonly input: unknown }) => boolean | Promise<boolean>);
+    readonly examples?: ReadonlyArray<
+      string | { readonly utterance: string; readonly input?: Record<string, unknown> }
+    >;
+    readonly defaults?: (
+      context: Record<string, unknown>,
+      caller: { readonly user: User | undefined },
+    ) => Record<string, unknown>;
+    readonly approval?:
+      | 'never'
+      | 'always'
+      | ((call: { readonly input: unknown }) => boolean | Promise<boolean>);
     readonly toModelOutput?: (value: any) => string;
     readonly handler?: (input: any, ctx: ActionContext) => unknown;
   },

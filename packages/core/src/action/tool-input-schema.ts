@@ -10,7 +10,10 @@ export function toolInputSchema(action: AnyAction, defaultTargetParam: string): 
   if (!action.scope) return action.inputJsonSchema;
   const param = action.targetParam ?? defaultTargetParam;
   let byParam = cache.get(action);
-  if (!byParam) cache.set(action, (byParam = new Map()));
+  if (!byParam) {
+    byParam = new Map();
+    cache.set(action, byParam);
+  }
   const cached = byParam.get(param);
   if (cached) return cached;
   const base = action.inputJsonSchema;

@@ -11,19 +11,19 @@ export type SchemaLike = StandardSchemaV1 | JsonSchema;
 
 /** The value type a schema describes after validation. */
 export type InferSchema<TSchema> = 0 extends 1 & TSchema
-  ? any // biome-ignore lint/suspicious/noExplicitAny: an `any` schema infers `any`, not an instantiation explosion
+  ? // biome-ignore lint/suspicious/noExplicitAny: an `any` schema infers `any`, not an instantiation explosion
+    any
   : TSchema extends StandardSchemaV1
-  ? StandardSchemaV1.InferOutput<TSchema>
-  : TSchema extends JSONSchema
-    ? string extends keyof TSchema
-      ? Record<string, unknown> // a widened schema type (index signature): nothing to infer
-      : JsonSchemaValue<TSchema>
-    : Record<string, unknown>;
+    ? StandardSchemaV1.InferOutput<TSchema>
+    : TSchema extends JSONSchema
+      ? string extends keyof TSchema
+        ? Record<string, unknown> // a widened schema type (index signature): nothing to infer
+        : JsonSchemaValue<TSchema>
+      : Record<string, unknown>;
 
 // FromSchema on a schema that is not a literal (a widened JsonSchema) gives `unknown`; fall back to a record.
-type JsonSchemaValue<TSchema extends JSONSchema> = unknown extends FromSchema<TSchema>
-  ? Record<string, unknown>
-  : FromSchema<TSchema>;
+type JsonSchemaValue<TSchema extends JSONSchema> =
+  unknown extends FromSchema<TSchema> ? Record<string, unknown> : FromSchema<TSchema>;
 
 /** The thing an action acts on: a block, a row, a file. Its type is in `type`. */
 export interface Target {
@@ -44,7 +44,10 @@ export interface User {
 }
 
 /** `when` answers true, or false with the reason a palette shows next to a greyed-out item. */
-export type Availability = boolean | { readonly available: true } | { readonly available: false; readonly reason: string };
+export type Availability =
+  | boolean
+  | { readonly available: true }
+  | { readonly available: false; readonly reason: string };
 
 /** What `when` and `defaults` see. */
 export interface AvailabilityInput<TContext = Record<string, unknown>, TTarget extends Target = Target> {
@@ -212,10 +215,11 @@ export interface ActionDefinition<
 
 /** The handler's input type for an input schema (an empty record when there is none). */
 export type ActionInput<TInputSchema> = 0 extends 1 & TInputSchema
-  ? any // biome-ignore lint/suspicious/noExplicitAny: see InferSchema
+  ? // biome-ignore lint/suspicious/noExplicitAny: see InferSchema
+    any
   : TInputSchema extends SchemaLike
-  ? InferSchema<TInputSchema>
-  : Record<string, never>;
+    ? InferSchema<TInputSchema>
+    : Record<string, never>;
 
 /** A checked action, ready to register. `jsonSchema` is the tool schema of its own input (no target param). */
 export interface Action<

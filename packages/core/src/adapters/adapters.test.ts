@@ -21,10 +21,18 @@ const findMatches: MCPActionV2 = {
   getDefaultArgs: (context) => ({ queryText: context.lastMessage || '', limit: 10 }),
   requiredContext: ['sessionId', 'userId'],
   actionFn: async (request) => {
-    const { supabase, sessionId } = request as unknown as { supabase: { search(q: string): string[] }; sessionId: string };
+    const { supabase, sessionId } = request as unknown as {
+      supabase: { search(q: string): string[] };
+      sessionId: string;
+    };
     const { queryText, limit } = request.args as { queryText: string; limit: number };
     const rows = supabase.search(queryText).slice(0, limit);
-    return { rows, sessionId, user: request.context.userId, dataForDownstreamPrompt: `Found ${rows.length} matches for ${queryText}` };
+    return {
+      rows,
+      sessionId,
+      user: request.context.userId,
+      dataForDownstreamPrompt: `Found ${rows.length} matches for ${queryText}`,
+    };
   },
 };
 
@@ -44,7 +52,10 @@ describe('fromMCPActionV2', () => {
       usesAI: false,
       meta: { suggestedPrerequisites: ['getCapabilityGaps'] },
     });
-    expect(action.inputJsonSchema).toMatchObject({ properties: { queryText: { type: 'string' } }, required: ['queryText'] });
+    expect(action.inputJsonSchema).toMatchObject({
+      properties: { queryText: { type: 'string' } },
+      required: ['queryText'],
+    });
     expect(action.requires).toBeUndefined();
   });
 
@@ -56,25 +67,53 @@ describe('fromMCPActionV2', () => {
       sessionId: 's1',
       user: recruiter,
     });
-    expect(result).toMatchObject({ ok: true, value: { rows: ['typescript-1', 'typescript-2'], sessionId: 's1', user: 'u7' } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { rows: ['typescript-1', 'typescript-2'], sessionId: 's1', user: 'u7' },
+    });
     expect(result.modelOutput).toBe('Found 2 matches for typescript');
   });
 
   it('validates with the spec own zod messages, and checks required context and roles', async () => {
-    const empty = await registry.run({ name: 'findMatches', args: { queryText: '' }, context: { userId: 'u' }, sessionId: 's', user: recruiter });
+    const empty = await registry.run({
+      name: 'findMatches',
+      args: { queryText: '' },
+      context: { userId: 'u' },
+      sessionId: 's',
+      user: recruiter,
+    });
     expect(empty).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     if (!empty.ok) expect(empty.error.message).toContain('Query text cannot be empty');
-    const noContext = await registry.run({ name: 'findMatches', args: { queryText: 'x' }, sessionId: 's', user: recruiter });
+    const noContext = await registry.run({
+      name: 'findMatches',
+      args: { queryText: 'x' },
+      sessionId: 's',
+      user: recruiter,
+    });
     expect(noContext).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     if (!noContext.ok) expect(noContext.error.message).toContain('needs context userId');
-    const noSession = await registry.run({ name: 'findMatches', args: { queryText: 'x' }, context: { userId: 'u' }, user: recruiter });
+    const noSession = await registry.run({
+      name: 'findMatches',
+      args: { queryText: 'x' },
+      context: { userId: 'u' },
+      user: recruiter,
+    });
     expect(noSession).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    const wrongRole = await registry.run({ name: 'findMatches', args: { queryText: 'x' }, context: { userId: 'u' }, sessionId: 's', user: { id: 'x', roles: ['guest'] } });
+    const wrongRole = await registry.run({
+      name: 'findMatches',
+      args: { queryText: 'x' },
+      context: { userId: 'u' },
+      sessionId: 's',
+      user: { id: 'x', roles: ['guest'] },
+    });
     expect(wrongRole).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
   it('can enforce suggested prerequisites', async () => {
-    const strict = createRegistry({ actions: [fromMCPActionV2(findMatches, { enforcePrerequisites: true })], services: { supabase } });
+    const strict = createRegistry({
+      actions: [fromMCPActionV2(findMatches, { enforcePrerequisites: true })],
+      services: { supabase },
+    });
     expect(strict.get('findMatches')?.requires).toEqual(['getCapabilityGaps']);
   });
 });

@@ -33,13 +33,23 @@ export function fromGptAgentAction(action: GptAgentAction<any, any>): AnyAction 
     input: schemaFromExample(example),
     meta: { source: 'gptagent', inputExample: example },
     toModelOutput: (result: unknown) => {
-      if (result && typeof result === 'object' && typeof (result as { summary?: unknown }).summary === 'string') {
+      if (
+        result &&
+        typeof result === 'object' &&
+        typeof (result as { summary?: unknown }).summary === 'string'
+      ) {
         return (result as { summary: string }).summary;
       }
       return typeof result === 'string' ? result : JSON.stringify(result);
     },
     handler: (input: unknown, ctx: ActionContext) =>
-      action.executor.execute({ input, action, context: ctx.context, services: ctx.services, signal: ctx.signal }),
+      action.executor.execute({
+        input,
+        action,
+        context: ctx.context,
+        services: ctx.services,
+        signal: ctx.signal,
+      }),
   });
 }
 

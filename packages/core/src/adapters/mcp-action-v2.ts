@@ -65,12 +65,16 @@ export function fromMCPActionV2(spec: MCPActionV2, options: FromMCPActionV2Optio
     next: spec.suggestedPostrequisites,
     ...(options.enforcePrerequisites ? { requires: spec.suggestedPrerequisites } : {}),
     meta: { source: 'mcp-action-v2', suggestedPrerequisites: spec.suggestedPrerequisites, requiredContext },
-    ...(spec.getDefaultArgs ? { defaults: (context: Record<string, unknown>) => spec.getDefaultArgs!(context) } : {}),
+    ...(spec.getDefaultArgs
+      ? { defaults: (context: Record<string, unknown>) => spec.getDefaultArgs!(context) }
+      : {}),
     ...(contextKeys.length > 0
       ? {
           when: ({ context }: { context: Record<string, unknown> }) => {
             const missing = contextKeys.filter((key) => context[key] === undefined);
-            return missing.length === 0 ? true : { available: false, reason: `needs context ${missing.join(', ')}` };
+            return missing.length === 0
+              ? true
+              : { available: false, reason: `needs context ${missing.join(', ')}` };
           },
         }
       : {}),

@@ -1,5 +1,5 @@
-import type { ErrorCode } from './error-codes.js';
 import type { Issue } from './action-error.js';
+import type { ErrorCode } from './error-codes.js';
 
 /**
  * Thrown by a handler to fail with a chosen code and a fix-it message (e.g. a domain rule the schema cannot
@@ -10,7 +10,11 @@ export class ActionFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { readonly issues?: readonly Issue[]; readonly hint?: string; readonly details?: Record<string, unknown> } = {},
+    readonly extra: {
+      readonly issues?: readonly Issue[];
+      readonly hint?: string;
+      readonly details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
   }

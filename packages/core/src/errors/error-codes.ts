@@ -33,22 +33,97 @@ interface ErrorCodeInfo {
 
 /** Facts about every error code; the `satisfies` clause makes this table exhaustive. */
 export const errorCodes = {
-  unknown_action: { httpStatus: 404, retryable: false, fixableByModel: true, summary: 'No action has this name.' },
-  invalid_json: { httpStatus: 400, retryable: false, fixableByModel: true, summary: 'The arguments are not JSON.' },
-  invalid_args: { httpStatus: 422, retryable: false, fixableByModel: true, summary: 'The arguments do not match the schema.' },
-  target_not_found: { httpStatus: 404, retryable: false, fixableByModel: true, summary: 'No target has this id.' },
-  target_mismatch: { httpStatus: 422, retryable: false, fixableByModel: true, summary: 'The target is of another type.' },
-  forbidden: { httpStatus: 403, retryable: false, fixableByModel: false, summary: 'The user may not run this action.' },
-  unavailable: { httpStatus: 409, retryable: false, fixableByModel: false, summary: "The action's `when` condition said no." },
-  prerequisite_missing: { httpStatus: 409, retryable: false, fixableByModel: true, summary: 'A required earlier action has not succeeded in this session.' },
-  rate_limited: { httpStatus: 429, retryable: true, fixableByModel: false, summary: 'Too many calls in the time window.' },
-  approval_required: { httpStatus: 202, retryable: false, fixableByModel: false, summary: 'The call waits for a person to approve it.' },
-  approval_denied: { httpStatus: 403, retryable: false, fixableByModel: false, summary: 'A person denied the call.' },
-  timeout: { httpStatus: 504, retryable: true, fixableByModel: false, summary: 'The handler ran past its time limit.' },
+  unknown_action: {
+    httpStatus: 404,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'No action has this name.',
+  },
+  invalid_json: {
+    httpStatus: 400,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'The arguments are not JSON.',
+  },
+  invalid_args: {
+    httpStatus: 422,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'The arguments do not match the schema.',
+  },
+  target_not_found: {
+    httpStatus: 404,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'No target has this id.',
+  },
+  target_mismatch: {
+    httpStatus: 422,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'The target is of another type.',
+  },
+  forbidden: {
+    httpStatus: 403,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'The user may not run this action.',
+  },
+  unavailable: {
+    httpStatus: 409,
+    retryable: false,
+    fixableByModel: false,
+    summary: "The action's `when` condition said no.",
+  },
+  prerequisite_missing: {
+    httpStatus: 409,
+    retryable: false,
+    fixableByModel: true,
+    summary: 'A required earlier action has not succeeded in this session.',
+  },
+  rate_limited: {
+    httpStatus: 429,
+    retryable: true,
+    fixableByModel: false,
+    summary: 'Too many calls in the time window.',
+  },
+  approval_required: {
+    httpStatus: 202,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'The call waits for a person to approve it.',
+  },
+  approval_denied: {
+    httpStatus: 403,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'A person denied the call.',
+  },
+  timeout: {
+    httpStatus: 504,
+    retryable: true,
+    fixableByModel: false,
+    summary: 'The handler ran past its time limit.',
+  },
   aborted: { httpStatus: 499, retryable: true, fixableByModel: false, summary: 'The call was cancelled.' },
-  handler_error: { httpStatus: 500, retryable: false, fixableByModel: false, summary: 'The handler threw an error.' },
-  invalid_output: { httpStatus: 500, retryable: false, fixableByModel: false, summary: "The handler's result does not match the output schema." },
-  duplicate: { httpStatus: 409, retryable: true, fixableByModel: false, summary: 'The idempotency key is in use by another call.' },
+  handler_error: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'The handler threw an error.',
+  },
+  invalid_output: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: "The handler's result does not match the output schema.",
+  },
+  duplicate: {
+    httpStatus: 409,
+    retryable: true,
+    fixableByModel: false,
+    summary: 'The idempotency key is in use by another call.',
+  },
 } as const satisfies Record<ErrorCode, ErrorCodeInfo>;
 
 /** Every error code, in table order. */

@@ -14,7 +14,10 @@ export function createEmitter<TEvents extends Record<string, unknown>>(
   return {
     on(type, listener) {
       let set = listeners.get(type);
-      if (!set) listeners.set(type, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        listeners.set(type, set);
+      }
       set.add(listener as (event: never) => void);
       return () => {
         set.delete(listener as (event: never) => void);

@@ -4,7 +4,11 @@ import type { PendingApproval } from '../ports/approval-store.js';
 /** Every event a registry emits, by type. */
 export interface RegistryEvents extends Record<string, unknown> {
   /** Actions were registered or unregistered; `version` went up. */
-  change: { readonly version: number; readonly added: readonly string[]; readonly removed: readonly string[] };
+  change: {
+    readonly version: number;
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+  };
   'call-start': {
     readonly callId: string;
     readonly name: string;
@@ -14,7 +18,12 @@ export interface RegistryEvents extends Record<string, unknown> {
     readonly parentCallId: string | undefined;
   };
   /** One pipeline step finished: `outcome` is `next`, `finish` or an error code. */
-  'call-step': { readonly callId: string; readonly step: string; readonly outcome: string; readonly durationMs: number };
+  'call-step': {
+    readonly callId: string;
+    readonly step: string;
+    readonly outcome: string;
+    readonly durationMs: number;
+  };
   'call-progress': { readonly callId: string; readonly name: string; readonly progress: Progress };
   'call-end': {
     readonly callId: string;

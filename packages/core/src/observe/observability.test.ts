@@ -1,4 +1,11 @@
-import { context, type Span, type SpanOptions, trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import {
+  context,
+  type Span,
+  type SpanOptions,
+  type Tracer,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRegistry, defineAction, type Logger, type RegistryEvents } from '../index.js';
 
@@ -11,15 +18,31 @@ function recordingLogger() {
 
 // A minimal TracerProvider on the public API: records span names, attributes and status.
 function recordingTracer() {
-  const spans: Array<{ name: string; attributes: Record<string, unknown>; status?: unknown; ended: boolean }> = [];
+  const spans: Array<{
+    name: string;
+    attributes: Record<string, unknown>;
+    status?: unknown;
+    ended: boolean;
+  }> = [];
   const tracer: Tracer = {
     startSpan(name: string, options?: SpanOptions) {
-      const entry = { name, attributes: { ...(options?.attributes ?? {}) } as Record<string, unknown>, status: undefined as unknown, ended: false };
+      const entry = {
+        name,
+        attributes: { ...(options?.attributes ?? {}) } as Record<string, unknown>,
+        status: undefined as unknown,
+        ended: false,
+      };
       spans.push(entry);
       const span = {
         isRecording: () => true,
-        setAttribute: (key: string, value: unknown) => ((entry.attributes[key] = value), span),
-        setStatus: (status: unknown) => ((entry.status = status), span),
+        setAttribute: (key: string, value: unknown) => {
+          entry.attributes[key] = value;
+          return span;
+        },
+        setStatus: (status: unknown) => {
+          entry.status = status;
+          return span;
+        },
         end: () => {
           entry.ended = true;
         },
@@ -40,10 +63,14 @@ afterAll(() => trace.disable());
 
 describe('observability', () => {
   it('emits start, each step and end, in order', async () => {
-    const registry = createRegistry({ actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })] });
+    const registry = createRegistry({
+      actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })],
+    });
     const events: string[] = [];
     registry.on('call-start', (event) => events.push(`start ${event.name}`));
-    registry.on('call-step', (event: RegistryEvents['call-step']) => events.push(`${event.step}:${event.outcome}`));
+    registry.on('call-step', (event: RegistryEvents['call-step']) =>
+      events.push(`${event.step}:${event.outcome}`),
+    );
     registry.on('call-end', (event) => events.push(`end ${event.result.ok}`));
     await registry.run({ name: 'hello' });
     expect(events).toEqual([
@@ -75,7 +102,11 @@ describe('observability', () => {
           description: 'Log in',
           input: {
             type: 'object',
-            properties: { user: { type: 'string' }, pin: { type: 'string', writeOnly: true }, apiKey: { type: 'string' } },
+            properties: {
+              user: { type: 'string' },
+              pin: { type: 'string', writeOnly: true },
+              apiKey: { type: 'string' },
+            },
           },
           handler: () => {
             throw new Error('wrong pin');
@@ -83,7 +114,12 @@ describe('observability', () => {
         }),
       ],
     });
-    await registry.run({ name: 'login', args: { user: 'ada', pin: '1234', apiKey: 'sk-1' }, user: { id: 'u1' }, sessionId: 's1' });
+    await registry.run({
+      name: 'login',
+      args: { user: 'ada', pin: '1234', apiKey: 'sk-1' },
+      user: { id: 'u1' },
+      sessionId: 's1',
+    });
     const { records } = await registry.store.audit.query({ sessionId: 's1' });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
@@ -96,15 +132,23 @@ describe('observability', () => {
     });
     expect(records[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(lines.some((line) => line.level === 'error' && line.message === 'handler threw')).toBe(true);
-    expect(lines.find((line) => line.message === 'action call')?.record).toMatchObject({ name: 'login', outcome: 'error', errorCode: 'handler_error' });
+    expect(lines.find((line) => line.message === 'action call')?.record).toMatchObject({
+      name: 'login',
+      outcome: 'error',
+      errorCode: 'handler_error',
+    });
   });
 
   it('opens one OpenTelemetry span per call with its outcome', async () => {
-    const registry = createRegistry({ actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })] });
+    const registry = createRegistry({
+      actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })],
+    });
     tracing.spans.length = 0;
     await context.with(context.active(), () => registry.run({ name: 'hello', user: { id: 'u9' } }));
     await registry.run({ name: 'nope' });
-    expect(tracing.spans.map((span) => [span.name, span.attributes['affordance.outcome'], span.ended])).toEqual([
+    expect(
+      tracing.spans.map((span) => [span.name, span.attributes['affordance.outcome'], span.ended]),
+    ).toEqual([
       ['affordance.run hello', 'ok', true],
       ['affordance.run nope', 'unknown_action', true],
     ]);
@@ -114,7 +158,12 @@ describe('observability', () => {
   it('reports progress and lets actions call others under the same checks', async () => {
     const registry = createRegistry({
       actions: [
-        defineAction({ name: 'secret', description: 'Admins only', roles: ['admin'], handler: () => 'secret' }),
+        defineAction({
+          name: 'secret',
+          description: 'Admins only',
+          roles: ['admin'],
+          handler: () => 'secret',
+        }),
         defineAction({
           name: 'outer',
           description: 'Calls inner actions',
@@ -124,7 +173,11 @@ describe('observability', () => {
             return { inner: inner.ok ? inner.value : inner.error.code, depth: ctx.depth };
           },
         }),
-        defineAction({ name: 'loop', description: 'Calls itself', handler: async (_input, ctx) => (await ctx.run({ name: 'loop' })).modelOutput }),
+        defineAction({
+          name: 'loop',
+          description: 'Calls itself',
+          handler: async (_input, ctx) => (await ctx.run({ name: 'loop' })).modelOutput,
+        }),
       ],
     });
     const progress: unknown[] = [];

@@ -40,7 +40,13 @@ export async function recordAudit(state: CallState, result: RunResult, startedMs
   }
   if (runtime.logger === silentLogger) return;
   runtime.logger[result.ok ? 'debug' : 'info'](
-    { callId: state.callId, name: record.name, outcome: record.outcome, errorCode: record.errorCode, durationMs: result.durationMs },
+    {
+      callId: state.callId,
+      name: record.name,
+      outcome: record.outcome,
+      errorCode: record.errorCode,
+      durationMs: result.durationMs,
+    },
     'action call',
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ActionFailure, createRegistry, defineAction, ERROR_CODES, type ErrorCode, type RunResult, type Target } from '../index.js';
+import {
+  ActionFailure,
+  createRegistry,
+  defineAction,
+  ERROR_CODES,
+  type ErrorCode,
+  type RunResult,
+  type Target,
+} from '../index.js';
 
 // Every error code of the closed table, reached through registry.run, with the message a model can act on.
 function canvas() {
@@ -42,19 +50,39 @@ function canvas() {
       rateLimit: { points: 2, duration: 60 },
       handler: () => 'pong',
     }),
-    defineAction({ name: 'wipe', description: 'Delete everything', approval: 'always', destructive: true, handler: () => 'wiped' }),
+    defineAction({
+      name: 'wipe',
+      description: 'Delete everything',
+      approval: 'always',
+      destructive: true,
+      handler: () => 'wiped',
+    }),
     defineAction({
       name: 'slow',
       description: 'Takes long',
       timeoutMs: 20,
-      handler: (_input, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve('late'))),
+      handler: (_input, ctx) =>
+        new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve('late'))),
     }),
-    defineAction({ name: 'wait', description: 'Waits for the signal', handler: (_input, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))) }),
-    defineAction({ name: 'boom', description: 'Throws', handler: () => { throw new Error('disk is full'); } }),
+    defineAction({
+      name: 'wait',
+      description: 'Waits for the signal',
+      handler: (_input, ctx) =>
+        new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))),
+    }),
+    defineAction({
+      name: 'boom',
+      description: 'Throws',
+      handler: () => {
+        throw new Error('disk is full');
+      },
+    }),
     defineAction({
       name: 'refuse',
       description: 'Fails with a chosen code',
-      handler: () => { throw new ActionFailure('invalid_args', 'width must be below the page width (800)'); },
+      handler: () => {
+        throw new ActionFailure('invalid_args', 'width must be below the page width (800)');
+      },
     }),
     defineAction({
       name: 'count',
@@ -82,7 +110,8 @@ function expectError(result: RunResult, code: ErrorCode, ...fragments: string[])
   expect(result.ok, JSON.stringify(result)).toBe(false);
   if (result.ok) return;
   expect(result.error.code).toBe(code);
-  for (const fragment of fragments) expect(result.error.message + (result.error.hint ?? '')).toContain(fragment);
+  for (const fragment of fragments)
+    expect(result.error.message + (result.error.hint ?? '')).toContain(fragment);
   expect(result.modelOutput).toContain(`Error (${code})`);
 }
 
@@ -102,21 +131,45 @@ describe('every error code through registry.run', () => {
 
   it('invalid_json says where the text broke', async () => {
     const { registry, editor } = canvas();
-    check(await registry.run({ name: 'shape_updateColor', args: '{"blockId": "shape-1", "color": ', user: editor }), 'invalid_args', 'color');
-    check(await registry.run({ name: 'shape_updateColor', args: '}{ not json at all', user: editor }), 'invalid_json', 'not valid JSON');
+    check(
+      await registry.run({
+        name: 'shape_updateColor',
+        args: '{"blockId": "shape-1", "color": ',
+        user: editor,
+      }),
+      'invalid_args',
+      'color',
+    );
+    check(
+      await registry.run({ name: 'shape_updateColor', args: '}{ not json at all', user: editor }),
+      'invalid_json',
+      'not valid JSON',
+    );
   });
 
   it('invalid_args names the field, the rule and what was sent', async () => {
     const { registry, editor } = canvas();
     check(
-      await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', color: 'red' }, user: editor }),
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'shape-1', color: 'red' },
+        user: editor,
+      }),
       'invalid_args',
       'color must match ^#[0-9a-fA-F]{6}$',
       "you sent 'red'",
     );
-    check(await registry.run({ name: 'shape_updateColor', args: { color: '#ffffff' }, user: editor }), 'invalid_args', 'blockId is required');
     check(
-      await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', colour: '#ffffff' }, user: editor }),
+      await registry.run({ name: 'shape_updateColor', args: { color: '#ffffff' }, user: editor }),
+      'invalid_args',
+      'blockId is required',
+    );
+    check(
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'shape-1', colour: '#ffffff' },
+        user: editor,
+      }),
       'invalid_args',
       'did you mean `color`',
     );
@@ -124,28 +177,65 @@ describe('every error code through registry.run', () => {
 
   it('target_not_found and target_mismatch', async () => {
     const { registry, editor } = canvas();
-    check(await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-9', color: '#ffffff' }, user: editor }), 'target_not_found', "no shape with id 'shape-9'");
-    check(await registry.run({ name: 'shape_updateColor', args: { blockId: 'md-1', color: '#ffffff' }, user: editor }), 'target_mismatch', "'md-1' is a markdown");
+    check(
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'shape-9', color: '#ffffff' },
+        user: editor,
+      }),
+      'target_not_found',
+      "no shape with id 'shape-9'",
+    );
+    check(
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'md-1', color: '#ffffff' },
+        user: editor,
+      }),
+      'target_mismatch',
+      "'md-1' is a markdown",
+    );
   });
 
   it('forbidden without the role', async () => {
     const { registry } = canvas();
     check(
-      await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', color: '#ffffff' }, user: { id: 'v', roles: ['viewer'] } }),
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'shape-1', color: '#ffffff' },
+        user: { id: 'v', roles: ['viewer'] },
+      }),
       'forbidden',
       'requires role editor',
     );
-    check(await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', color: '#ffffff' } }), 'forbidden', 'no user');
+    check(
+      await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-1', color: '#ffffff' } }),
+      'forbidden',
+      'no user',
+    );
   });
 
   it('unavailable with the reason of `when`', async () => {
     const { registry, editor } = canvas();
-    check(await registry.run({ name: 'shape_updateColor', args: { blockId: 'shape-locked', color: '#ffffff' }, user: editor }), 'unavailable', 'block is locked');
+    check(
+      await registry.run({
+        name: 'shape_updateColor',
+        args: { blockId: 'shape-locked', color: '#ffffff' },
+        user: editor,
+      }),
+      'unavailable',
+      'block is locked',
+    );
   });
 
   it('prerequisite_missing until the required action succeeded in the session', async () => {
     const { registry } = canvas();
-    check(await registry.run({ name: 'publish', sessionId: 's1' }), 'prerequisite_missing', 'save', 'call save first');
+    check(
+      await registry.run({ name: 'publish', sessionId: 's1' }),
+      'prerequisite_missing',
+      'save',
+      'call save first',
+    );
     expect((await registry.run({ name: 'save', sessionId: 's1' })).ok).toBe(true);
     expect((await registry.run({ name: 'publish', sessionId: 's1' })).ok).toBe(true);
     check(await registry.run({ name: 'publish', sessionId: 's2' }), 'prerequisite_missing');
@@ -167,7 +257,11 @@ describe('every error code through registry.run', () => {
     const pending = await registry.run({ name: 'wipe', user: { id: 'u1' } });
     check(pending, 'approval_required', 'approval');
     const approvalId = !pending.ok ? (pending.error.details?.approvalId as string) : '';
-    check(await registry.approvals.deny(approvalId, { by: 'admin', reason: 'not today' }), 'approval_denied', 'not today');
+    check(
+      await registry.approvals.deny(approvalId, { by: 'admin', reason: 'not today' }),
+      'approval_denied',
+      'not today',
+    );
   });
 
   it('timeout and aborted', async () => {
@@ -195,12 +289,20 @@ describe('every error code through registry.run', () => {
     const { registry, executions } = canvas();
     const user = { id: 'u1' };
     const first = registry.run({ name: 'charge', args: { amount: 5 }, idempotencyKey: 'k1', user });
-    check(await registry.run({ name: 'charge', args: { amount: 5 }, idempotencyKey: 'k1', user }), 'duplicate', 'still running');
+    check(
+      await registry.run({ name: 'charge', args: { amount: 5 }, idempotencyKey: 'k1', user }),
+      'duplicate',
+      'still running',
+    );
     expect(await first).toMatchObject({ ok: true, value: { charged: 5 } });
     const replay = await registry.run({ name: 'charge', args: { amount: 5 }, idempotencyKey: 'k1', user });
     expect(replay).toMatchObject({ ok: true, value: { charged: 5 }, replayed: true });
     expect(executions()).toBe(1);
-    check(await registry.run({ name: 'charge', args: { amount: 6 }, idempotencyKey: 'k1', user }), 'duplicate', 'other arguments');
+    check(
+      await registry.run({ name: 'charge', args: { amount: 6 }, idempotencyKey: 'k1', user }),
+      'duplicate',
+      'other arguments',
+    );
   });
 
   it('reached every code of the table', () => {
@@ -212,10 +314,20 @@ describe('withMessage', () => {
   it('gives a result a human message beside its value', async () => {
     const { withMessage } = await import('../index.js');
     const registry = createRegistry({
-      actions: [defineAction({ name: 'paint', description: 'Paints', handler: () => withMessage({ color: '#ff0000' }, 'Color updated to #ff0000') })],
+      actions: [
+        defineAction({
+          name: 'paint',
+          description: 'Paints',
+          handler: () => withMessage({ color: '#ff0000' }, 'Color updated to #ff0000'),
+        }),
+      ],
     });
     const result = await registry.run({ name: 'paint' });
-    expect(result).toMatchObject({ ok: true, value: { color: '#ff0000' }, message: 'Color updated to #ff0000' });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { color: '#ff0000' },
+      message: 'Color updated to #ff0000',
+    });
     expect(result.modelOutput).toBe('Color updated to #ff0000\n{"color":"#ff0000"}');
   });
 });

@@ -18,7 +18,8 @@ export function redactArgs(args: unknown, schema: JsonSchema | undefined, redact
     const output: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-      output[key] = isSecret(childSchema) || redactKeys.test(key) ? REDACTED : walk(child, childSchema, depth + 1);
+      output[key] =
+        isSecret(childSchema) || redactKeys.test(key) ? REDACTED : walk(child, childSchema, depth + 1);
     }
     return output;
   };
@@ -31,7 +32,12 @@ function isSecret(schema: JsonSchema | undefined): boolean {
 }
 
 // The same walk without allocating: most calls carry no secret, and then the arguments are kept as they are.
-function needsRedaction(value: unknown, node: JsonSchema | undefined, redactKeys: RegExp, depth: number): boolean {
+function needsRedaction(
+  value: unknown,
+  node: JsonSchema | undefined,
+  redactKeys: RegExp,
+  depth: number,
+): boolean {
   if (value === null || typeof value !== 'object' || depth > 64) return false;
   if (Array.isArray(value)) {
     const items = node?.items && typeof node.items === 'object' ? (node.items as JsonSchema) : undefined;
@@ -43,7 +49,8 @@ function needsRedaction(value: unknown, node: JsonSchema | undefined, redactKeys
     if (!Object.hasOwn(value, key)) continue;
     const childSchema = properties && Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (isSecret(childSchema) || redactKeys.test(key)) return true;
-    if (needsRedaction((value as Record<string, unknown>)[key], childSchema, redactKeys, depth + 1)) return true;
+    if (needsRedaction((value as Record<string, unknown>)[key], childSchema, redactKeys, depth + 1))
+      return true;
   }
   return false;
 }

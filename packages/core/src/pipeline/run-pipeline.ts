@@ -1,5 +1,6 @@
 import type { RunCall, RunResult } from '../action/types.js';
-import { actionError, type ActionError } from '../errors/action-error.js';
+import { type ActionError, actionError } from '../errors/action-error.js';
+import { traceCall } from '../observe/trace-call.js';
 import type { StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
@@ -19,7 +20,6 @@ import { resolveAction } from './steps/resolve-action.js';
 import { resolveTarget } from './steps/resolve-target.js';
 import { validateInput } from './steps/validate-input.js';
 import { validateOutput } from './steps/validate-output.js';
-import { traceCall } from '../observe/trace-call.js';
 
 /** The run pipeline, in order. Each step either goes on, fails the call, or finishes it. */
 export const PIPELINE: readonly Step[] = [
@@ -48,7 +48,11 @@ export interface PipelineOptions {
 }
 
 /** Run one call through every step, then shape, record and audit its result. Never throws for a failed call. */
-export async function runPipeline(runtime: RegistryRuntime, call: RunCall, options: PipelineOptions = {}): Promise<RunResult> {
+export async function runPipeline(
+  runtime: RegistryRuntime,
+  call: RunCall,
+  options: PipelineOptions = {},
+): Promise<RunResult> {
   const started = performance.now();
   const startedMs = Date.now();
   const depth = options.depth ?? 0;
@@ -78,7 +82,13 @@ export async function runPipeline(runtime: RegistryRuntime, call: RunCall, optio
   let outcome: StoredOutcome;
   let replayed = false;
   if (depth > runtime.maxCallDepth) {
-    outcome = { ok: false, error: actionError('forbidden', `actions may call other actions at most ${runtime.maxCallDepth} levels deep`) };
+    outcome = {
+      ok: false,
+      error: actionError(
+        'forbidden',
+        `actions may call other actions at most ${runtime.maxCallDepth} levels deep`,
+      ),
+    };
   } else {
     const result = await runSteps(state);
     outcome = result.outcome;
@@ -93,7 +103,8 @@ export async function runPipeline(runtime: RegistryRuntime, call: RunCall, optio
   const result = shapeResult(state, outcome, durationMs, replayed);
   await recordAudit(state, result, startedMs);
   span?.end(result);
-  if (events.has('call-end')) events.emit('call-end', { callId: state.callId, result, target: state.target, depth });
+  if (events.has('call-end'))
+    events.emit('call-end', { callId: state.callId, result, target: state.target, depth });
   return result;
 }
 
@@ -121,11 +132,17 @@ async function runSteps(state: CallState): Promise<{ outcome: StoredOutcome; rep
     if ('fail' in outcome) return { outcome: { ok: false, error: outcome.fail }, replayed: false };
     if ('finish' in outcome) return { outcome: outcome.finish, replayed: outcome.replayed === true };
   }
-  return { outcome: { ok: false, error: internalError('pipeline', new Error('no step finished the call')) }, replayed: false };
+  return {
+    outcome: { ok: false, error: internalError('pipeline', new Error('no step finished the call')) },
+    replayed: false,
+  };
 }
 
 function internalError(step: string, error: unknown): ActionError {
-  return actionError('handler_error', `internal error in the ${step} step: ${(error as Error)?.message ?? String(error)}`);
+  return actionError(
+    'handler_error',
+    `internal error in the ${step} step: ${(error as Error)?.message ?? String(error)}`,
+  );
 }
 
 async function settleIdempotency(state: CallState, outcome: StoredOutcome): Promise<void> {

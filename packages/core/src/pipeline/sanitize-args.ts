@@ -46,11 +46,13 @@ function refuse(walk: Walk, message: string): undefined {
 }
 
 function visit(walk: Walk, input: unknown, depth: number): unknown {
-  if (++walk.nodes > walk.limits.maxNodes) return refuse(walk, `the arguments have more than ${walk.limits.maxNodes} values`);
+  if (++walk.nodes > walk.limits.maxNodes)
+    return refuse(walk, `the arguments have more than ${walk.limits.maxNodes} values`);
   switch (typeof input) {
     case 'string':
       walk.chars += input.length;
-      if (walk.chars > walk.limits.maxChars) return refuse(walk, `the arguments are longer than ${walk.limits.maxChars} characters`);
+      if (walk.chars > walk.limits.maxChars)
+        return refuse(walk, `the arguments are longer than ${walk.limits.maxChars} characters`);
       return input;
     case 'number':
       return Number.isFinite(input) ? input : refuse(walk, `${String(input)} is not a JSON number`);
@@ -65,7 +67,8 @@ function visit(walk: Walk, input: unknown, depth: number): unknown {
     default:
       return refuse(walk, `a ${typeof input} is not JSON data`);
   }
-  if (depth >= walk.limits.maxDepth) return refuse(walk, `the arguments are nested deeper than ${walk.limits.maxDepth} levels`);
+  if (depth >= walk.limits.maxDepth)
+    return refuse(walk, `the arguments are nested deeper than ${walk.limits.maxDepth} levels`);
   if (!walk.fresh && walk.stack.includes(input)) return refuse(walk, 'the arguments contain a cycle');
   walk.stack.push(input);
   const result = Array.isArray(input) ? visitArray(walk, input, depth) : visitObject(walk, input, depth);

@@ -19,7 +19,12 @@ function echoRegistry(limits = {}) {
       defineAction({
         name: 'strict',
         description: 'Takes a name',
-        input: { type: 'object', properties: { name: { type: 'string', maxLength: 20 } }, required: ['name'], additionalProperties: false },
+        input: {
+          type: 'object',
+          properties: { name: { type: 'string', maxLength: 20 } },
+          required: ['name'],
+          additionalProperties: false,
+        },
         handler: (input) => input.name,
       }),
     ],
@@ -33,7 +38,10 @@ describe('hostile input', () => {
     const result = await registry.run({ name: 'echo', args: '{"__proto__": {"polluted": true}, "a": 1}' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     if (!result.ok) expect(result.error.message).toContain("'__proto__'");
-    const nested = await registry.run({ name: 'echo', args: '{"a": {"b": {"__proto__": {"polluted": true}}}}' });
+    const nested = await registry.run({
+      name: 'echo',
+      args: '{"a": {"b": {"__proto__": {"polluted": true}}}}',
+    });
     expect(nested.ok).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(seen).toHaveLength(0);
@@ -55,7 +63,10 @@ describe('hostile input', () => {
     const deep = await registry.run({ name: 'echo', args: `${'{"a":'.repeat(20)}1${'}'.repeat(20)}` });
     expect(deep).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
     if (!deep.ok) expect(deep.error.message).toContain('deeper than 10');
-    const many = await registry.run({ name: 'echo', args: { list: Array.from({ length: 100 }, (_, i) => i) } });
+    const many = await registry.run({
+      name: 'echo',
+      args: { list: Array.from({ length: 100 }, (_, i) => i) },
+    });
     expect(many).toMatchObject({ ok: false, error: { code: 'invalid_args' } });
   });
 
@@ -96,12 +107,23 @@ describe('hostile input', () => {
 
   it('answers every random call with a result, never an exception (property)', async () => {
     const { registry } = echoRegistry({ maxDepth: 20 });
-    const names = fc.oneof(fc.constantFrom('echo', 'strict', 'ech0', '', '__proto__', 'constructor', 'toString'), fc.string());
+    const names = fc.oneof(
+      fc.constantFrom('echo', 'strict', 'ech0', '', '__proto__', 'constructor', 'toString'),
+      fc.string(),
+    );
     const args = fc.oneof(
       fc.jsonValue(),
       fc.string(),
       fc.string().map((s) => `{${s}`),
-      fc.constantFrom('{"__proto__":{"x":1}}', '{"name": 5}', '{"name": "a", "extra": 1}', "{'name': 'x',}", 'null', '[]', '{"a":'),
+      fc.constantFrom(
+        '{"__proto__":{"x":1}}',
+        '{"name": 5}',
+        '{"name": "a", "extra": 1}',
+        "{'name': 'x',}",
+        'null',
+        '[]',
+        '{"a":',
+      ),
       fc.object(),
     );
     await fc.assert(

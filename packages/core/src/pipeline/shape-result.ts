@@ -6,7 +6,12 @@ import type { CallState } from './call-state.js';
 const MAX_MODEL_OUTPUT = 20_000;
 
 /** Build the result a caller gets, including `modelOutput`, the text to feed back to the model. */
-export function shapeResult(state: CallState, outcome: StoredOutcome, durationMs: number, replayed: boolean): RunResult {
+export function shapeResult(
+  state: CallState,
+  outcome: StoredOutcome,
+  durationMs: number,
+  replayed: boolean,
+): RunResult {
   const result: Record<string, unknown> = outcome.ok
     ? { ok: true, value: outcome.value }
     : { ok: false, error: outcome.error };
@@ -16,7 +21,9 @@ export function shapeResult(state: CallState, outcome: StoredOutcome, durationMs
   result.durationMs = durationMs;
   if (state.repaired) result.repaired = true;
   if (replayed) result.replayed = true;
-  result.modelOutput = outcome.ok ? valueForModel(state, outcome.value, outcome.message) : errorForModel(outcome.error);
+  result.modelOutput = outcome.ok
+    ? valueForModel(state, outcome.value, outcome.message)
+    : errorForModel(outcome.error);
   return result as unknown as RunResult;
 }
 
@@ -37,7 +44,8 @@ function valueForModel(state: CallState, value: unknown, message: string | undef
 /** The text a model reads for a failed call: the code, the fix-it message, each issue and the hint. */
 export function errorForModel(error: ActionError): string {
   const lines = [`Error (${error.code}): ${error.message}`];
-  if (error.issues && error.issues.length > 1) for (const issue of error.issues) lines.push(`- ${issue.message}`);
+  if (error.issues && error.issues.length > 1)
+    for (const issue of error.issues) lines.push(`- ${issue.message}`);
   if (error.hint) lines.push(`Hint: ${error.hint}`);
   return truncate(lines.join('\n'));
 }
@@ -51,5 +59,7 @@ function safeJson(value: unknown): string {
 }
 
 function truncate(text: string): string {
-  return text.length <= MAX_MODEL_OUTPUT ? text : `${text.slice(0, MAX_MODEL_OUTPUT)}… (${text.length - MAX_MODEL_OUTPUT} more characters cut)`;
+  return text.length <= MAX_MODEL_OUTPUT
+    ? text
+    : `${text.slice(0, MAX_MODEL_OUTPUT)}… (${text.length - MAX_MODEL_OUTPUT} more characters cut)`;
 }

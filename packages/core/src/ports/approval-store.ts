@@ -32,7 +32,10 @@ export interface ApprovalStore {
   get(id: string): Promise<PendingApproval | undefined>;
   /** Record a decision on a pending approval; undefined when it is unknown or already decided. */
   decide(id: string, decision: ApprovalDecision): Promise<PendingApproval | undefined>;
-  list(filter?: { readonly status?: PendingApproval['status']; readonly sessionId?: string }): Promise<PendingApproval[]>;
+  list(filter?: {
+    readonly status?: PendingApproval['status'];
+    readonly sessionId?: string;
+  }): Promise<PendingApproval[]>;
 }
 
 /** An approval store held in memory. */

@@ -15,7 +15,11 @@ export type IdempotencyState =
 /** Port: claims idempotency keys atomically and keeps the first outcome for `ttlMs`. */
 export interface IdempotencyStore {
   /** Claim `key` for a call whose arguments hash to `fingerprint`. */
-  begin(request: { readonly key: string; readonly fingerprint: string; readonly ttlMs: number }): Promise<IdempotencyState>;
+  begin(request: {
+    readonly key: string;
+    readonly fingerprint: string;
+    readonly ttlMs: number;
+  }): Promise<IdempotencyState>;
   complete(key: string, outcome: StoredOutcome): Promise<void>;
   /** Give the key up (the call was aborted before it could finish), so a retry may run. */
   release(key: string): Promise<void>;

@@ -2,11 +2,16 @@ import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import type { RateLimitRule } from '../action/types.js';
 
 /** The answer of a rate limiter for one call. */
-export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number };
+export type RateDecision =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly retryAfterMs: number };
 
 /** Port: counts calls per key in time windows. Durable implementations share counters across processes. */
 export interface RateLimiter {
-  consume(request: { readonly key: string; readonly rule: RateLimitRule }): RateDecision | Promise<RateDecision>;
+  consume(request: {
+    readonly key: string;
+    readonly rule: RateLimitRule;
+  }): RateDecision | Promise<RateDecision>;
 }
 
 interface FlexibleLimiter {

@@ -12,7 +12,10 @@ export function createMemorySessionHistory(): SessionHistory {
     succeeded: (sessionId) => sessions.get(sessionId) ?? empty,
     record(sessionId, name) {
       let names = sessions.get(sessionId);
-      if (!names) sessions.set(sessionId, (names = new Set()));
+      if (!names) {
+        names = new Set();
+        sessions.set(sessionId, names);
+      }
       names.add(name);
     },
   };

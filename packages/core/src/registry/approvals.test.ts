@@ -23,12 +23,26 @@ function setup() {
 describe('approvals', () => {
   it('runs small calls at once and pauses large ones', async () => {
     const { registry, runs } = setup();
-    expect(await registry.run({ name: 'transfer', args: { amount: 5 } })).toMatchObject({ ok: true, value: { moved: 5 } });
-    const paused = await registry.run({ name: 'transfer', args: { amount: 500 }, user: { id: 'u1' }, sessionId: 's1' });
+    expect(await registry.run({ name: 'transfer', args: { amount: 5 } })).toMatchObject({
+      ok: true,
+      value: { moved: 5 },
+    });
+    const paused = await registry.run({
+      name: 'transfer',
+      args: { amount: 500 },
+      user: { id: 'u1' },
+      sessionId: 's1',
+    });
     expect(paused).toMatchObject({ ok: false, error: { code: 'approval_required' } });
     expect(runs).toHaveLength(1);
     const [pending] = await registry.approvals.list({ status: 'pending' });
-    expect(pending).toMatchObject({ name: 'transfer', args: { amount: 500 }, user: { id: 'u1' }, sessionId: 's1', status: 'pending' });
+    expect(pending).toMatchObject({
+      name: 'transfer',
+      args: { amount: 500 },
+      user: { id: 'u1' },
+      sessionId: 's1',
+      status: 'pending',
+    });
   });
 
   it('resumes the exact call on approval, once', async () => {

@@ -1,11 +1,11 @@
+import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { RunResult } from '../action/types.js';
-import { actionError, AffordanceError } from '../errors/action-error.js';
-import { errorForModel } from '../pipeline/shape-result.js';
+import { AffordanceError, actionError } from '../errors/action-error.js';
+import { redactArgs } from '../pipeline/redact-args.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
+import { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import type { RegistryRuntime } from './runtime.js';
-import { toolInputSchema } from '../action/tool-input-schema.js';
-import { redactArgs } from '../pipeline/redact-args.js';
 
 function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
   const found = runtime.lookup(approval.name);
@@ -15,10 +15,16 @@ function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unkno
 
 /** The approvals inbox of a registry. */
 export interface Approvals {
-  list(filter?: { readonly status?: PendingApproval['status']; readonly sessionId?: string }): Promise<PendingApproval[]>;
+  list(filter?: {
+    readonly status?: PendingApproval['status'];
+    readonly sessionId?: string;
+  }): Promise<PendingApproval[]>;
   get(id: string): Promise<PendingApproval | undefined>;
   /** Approve a pending call and run it exactly as it was asked (through every check but rate limit). */
-  approve(id: string, decision: { readonly by: string; readonly reason?: string; readonly signal?: AbortSignal }): Promise<RunResult>;
+  approve(
+    id: string,
+    decision: { readonly by: string; readonly reason?: string; readonly signal?: AbortSignal },
+  ): Promise<RunResult>;
   /** Deny a pending call; its result is `approval_denied`, and it is audited. */
   deny(id: string, decision: { readonly by: string; readonly reason?: string }): Promise<RunResult>;
 }
@@ -27,12 +33,16 @@ export interface Approvals {
 export function createApprovals(runtime: RegistryRuntime): Approvals {
   const store = runtime.store.approvals;
   const decide = async (id: string, status: 'approved' | 'denied', by: string, reason?: string) => {
-    if (typeof by !== 'string' || by === '') throw new AffordanceError('invalid_option', 'a decision needs `by`: who decided');
+    if (typeof by !== 'string' || by === '')
+      throw new AffordanceError('invalid_option', 'a decision needs `by`: who decided');
     const decided = await store.decide(id, { status, by, ...(reason ? { reason } : {}) });
     if (!decided) {
       const existing = await store.get(id);
       if (!existing) throw new AffordanceError('unknown_approval', `there is no approval ${id}`);
-      throw new AffordanceError('approval_not_pending', `approval ${id} was already ${existing.status} by ${existing.decidedBy ?? 'someone'}`);
+      throw new AffordanceError(
+        'approval_not_pending',
+        `approval ${id} was already ${existing.status} by ${existing.decidedBy ?? 'someone'}`,
+      );
     }
     runtime.events.emit('approval-decided', { approval: decided });
     return decided;
@@ -58,10 +68,14 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
     },
     async deny(id, { by, reason }) {
       const approval = await decide(id, 'denied', by, reason);
-      const error = actionError('approval_denied', `${by} denied ${approval.name}${reason ? `: ${reason}` : ''}`, {
-        hint: 'do not retry this call; ask the user what to do instead',
-        details: { approvalId: id },
-      });
+      const error = actionError(
+        'approval_denied',
+        `${by} denied ${approval.name}${reason ? `: ${reason}` : ''}`,
+        {
+          hint: 'do not retry this call; ask the user what to do instead',
+          details: { approvalId: id },
+        },
+      );
       const result: RunResult = {
         ok: false,
         error,

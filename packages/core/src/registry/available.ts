@@ -49,7 +49,10 @@ const NOTHING_DONE: ReadonlySet<string> = new Set();
 export function listAvailable(source: AvailabilitySource, query: AvailableQuery = {}): AvailableAction[] {
   const target = query.target === undefined ? undefined : source.resolveTargetSync(query.target);
   if (query.target !== undefined && !target) {
-    throw new AffordanceError('invalid_option', `available(): target ${describeRef(query.target)} was not found`);
+    throw new AffordanceError(
+      'invalid_option',
+      `available(): target ${describeRef(query.target)} was not found`,
+    );
   }
   const context = query.context ?? {};
   // Without a session nothing has succeeded yet; an async history store leaves the check to `run`.
@@ -89,7 +92,8 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
     });
   }
   results.sort(
-    (a, b) => Number(b.available) - Number(a.available) || (b.score ?? 0) - (a.score ?? 0) || a.order - b.order,
+    (a, b) =>
+      Number(b.available) - Number(a.available) || (b.score ?? 0) - (a.score ?? 0) || a.order - b.order,
   );
   const limited = query.limit !== undefined && query.limit >= 0 ? results.slice(0, query.limit) : results;
   return limited.map(({ order: _order, ...entry }) => entry);
@@ -113,7 +117,11 @@ function whyNot(
   }
   // `when` needs the live target for scoped actions; without one, the call itself will check.
   if (!action.scope || state.target) {
-    const reason = unavailableReason(action, { target: state.target, context: state.context, user: state.user });
+    const reason = unavailableReason(action, {
+      target: state.target,
+      context: state.context,
+      user: state.user,
+    });
     if (reason !== undefined) return reason;
   }
   if (action.requires && action.requires.length > 0 && state.completed) {

@@ -3,7 +3,11 @@ import type { AnyAction, Target, User } from '../action/types.js';
 /** Ask an action's `when`: undefined when available, else the reason. A throwing `when` counts as unavailable. */
 export function unavailableReason(
   action: AnyAction,
-  state: { readonly target: Target | undefined; readonly context: Record<string, unknown>; readonly user: User | undefined },
+  state: {
+    readonly target: Target | undefined;
+    readonly context: Record<string, unknown>;
+    readonly user: User | undefined;
+  },
 ): string | undefined {
   if (!action.when) return undefined;
   let answer: unknown;

@@ -1,10 +1,25 @@
 import { defineAction, isAction } from '../action/define-action.js';
 import { qualifiedName } from '../action/qualified-name.js';
 import { toolInputSchema } from '../action/tool-input-schema.js';
-import type { ActionDefinition, AnyAction, Logger, RunCall, RunResult, Services, Target, TargetRef } from '../action/types.js';
+import type {
+  ActionDefinition,
+  AnyAction,
+  Logger,
+  RunCall,
+  RunResult,
+  Services,
+  Target,
+  TargetRef,
+} from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { formatTools } from '../formats/format-tools.js';
-import { ANTHROPIC_NAMES, GEMINI_NAMES, legalizeNames, MCP_NAMES, OPENAI_NAMES } from '../formats/tool-names.js';
+import {
+  ANTHROPIC_NAMES,
+  GEMINI_NAMES,
+  legalizeNames,
+  MCP_NAMES,
+  OPENAI_NAMES,
+} from '../formats/tool-names.js';
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
 import { createEmitter, type Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
@@ -15,7 +30,7 @@ import { createLexicalRanker } from '../ranking/lexical-ranker.js';
 import { rankDocumentOf } from '../ranking/rank-document.js';
 import type { Ranker } from '../ranking/types.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
-import { createApprovals, type Approvals } from './approvals.js';
+import { type Approvals, createApprovals } from './approvals.js';
 import { type AvailableAction, type AvailableQuery, listAvailable } from './available.js';
 import { looseName, suggestNames } from './lookup.js';
 import type { ArgLimits, Policy, RegistryRuntime, TargetResolver } from './runtime.js';
@@ -90,7 +105,8 @@ export interface Registry {
 }
 
 const DEFAULT_LIMITS: ArgLimits = { maxChars: 1_000_000, maxDepth: 64, maxNodes: 100_000 };
-const DEFAULT_REDACT = /^(password|passwd|secret|token|api[-_]?key|access[-_]?token|refresh[-_]?token|authorization|client[-_]?secret)$/i;
+const DEFAULT_REDACT =
+  /^(password|passwd|secret|token|api[-_]?key|access[-_]?token|refresh[-_]?token|authorization|client[-_]?secret)$/i;
 
 /** Create a registry. */
 export function createRegistry(options: RegistryOptions = {}): Registry {
@@ -102,7 +118,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   let aliases: Map<string, string> | undefined;
   let version = 0;
   const logger = options.logger ?? silentLogger;
-  const events = createEmitter<RegistryEvents>((error) => logger.error({ err: error }, 'event listener threw'));
+  const events = createEmitter<RegistryEvents>((error) =>
+    logger.error({ err: error }, 'event listener threw'),
+  );
   const store: Store = { ...createMemoryStore(), ...options.store };
   const ranker = options.ranker ?? createLexicalRanker();
   const targetParam = options.targetParam ?? 'blockId';
@@ -157,7 +175,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     inputValidator(action) {
       let validator = inputValidators.get(action);
       if (!validator) {
-        validator = compileValidator(action.input ?? action.inputJsonSchema, `action ${qualifiedName(action)} input`);
+        validator = compileValidator(
+          action.input ?? action.inputJsonSchema,
+          `action ${qualifiedName(action)} input`,
+        );
         inputValidators.set(action, validator);
       }
       return validator;
@@ -176,7 +197,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       if ('target' in parsed) return parsed.target;
       return options.targets ? await options.targets.get(parsed.type, parsed.id) : undefined;
     },
-    runNested: (call, parent) => runPipeline(runtime, call, { depth: parent.depth + 1, parentCallId: parent.callId }),
+    runNested: (call, parent) =>
+      runPipeline(runtime, call, { depth: parent.depth + 1, parentCallId: parent.callId }),
   };
 
   const toolSources = (query: ToolsQuery): ToolSource[] =>
@@ -186,7 +208,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       description: action.description,
       inputSchema: toolInputSchema(action, targetParam),
       outputSchema: action.outputJsonSchema,
-      hints: { readOnly: action.readOnly, destructive: action.destructive, idempotent: action.idempotent, openWorld: action.openWorld },
+      hints: {
+        readOnly: action.readOnly,
+        destructive: action.destructive,
+        idempotent: action.idempotent,
+        openWorld: action.openWorld,
+      },
       action,
     }));
 
@@ -205,14 +232,20 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     let settled = query;
     if (query.target !== undefined && typeof query.target !== 'object') {
       const target = await runtime.resolveTarget(query.target);
-      if (!target) throw new AffordanceError('invalid_option', `target '${String(query.target)}' was not found`);
+      if (!target)
+        throw new AffordanceError('invalid_option', `target '${String(query.target)}' was not found`);
       settled = { ...settled, target };
     } else if (query.target && Object.keys(query.target).length === 2) {
       const target = await runtime.resolveTarget(query.target);
-      if (!target) throw new AffordanceError('invalid_option', `target ${query.target.type}:${query.target.id} was not found`);
+      if (!target)
+        throw new AffordanceError(
+          'invalid_option',
+          `target ${query.target.type}:${query.target.id} was not found`,
+        );
       settled = { ...settled, target };
     }
-    if (query.sessionId && !query.completed) settled = { ...settled, completed: await store.history.succeeded(query.sessionId) };
+    if (query.sessionId && !query.completed)
+      settled = { ...settled, completed: await store.history.succeeded(query.sessionId) };
     return settled;
   };
 
@@ -228,7 +261,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const seen = new Set<string>();
       for (const name of names) {
         if (seen.has(name) || (entries.has(name) && !registerOptions.replace)) {
-          throw new AffordanceError('duplicate_action', `an action named ${name} is already registered (pass { replace: true } to replace it)`);
+          throw new AffordanceError(
+            'duplicate_action',
+            `an action named ${name} is already registered (pass { replace: true } to replace it)`,
+          );
         }
         seen.add(name);
       }
@@ -299,7 +335,10 @@ function parseRef(ref: TargetRef): { target: Target } | { type: string; id: stri
     return { type: ref.slice(0, colon), id: ref.slice(colon + 1) };
   }
   if (!ref || typeof ref !== 'object' || typeof ref.type !== 'string' || typeof ref.id !== 'string') {
-    throw new AffordanceError('invalid_option', 'a target must be an object with string `type` and `id`, or the text type:id');
+    throw new AffordanceError(
+      'invalid_option',
+      'a target must be an object with string `type` and `id`, or the text type:id',
+    );
   }
   const keys = Object.keys(ref);
   if (keys.length === 2) return { type: ref.type, id: ref.id };
@@ -310,7 +349,8 @@ function buildAliases(names: Iterable<string>): Map<string, string> {
   const all = [...names];
   const aliases = new Map<string, string>();
   for (const rule of [OPENAI_NAMES, GEMINI_NAMES, ANTHROPIC_NAMES, MCP_NAMES]) {
-    for (const [original, legal] of legalizeNames(all, rule)) if (!aliases.has(legal)) aliases.set(legal, original);
+    for (const [original, legal] of legalizeNames(all, rule))
+      if (!aliases.has(legal)) aliases.set(legal, original);
   }
   return aliases;
 }

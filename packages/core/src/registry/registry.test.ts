@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AffordanceError, createRegistry, defineAction, type RegistryEvents } from '../index.js';
 
-const shape = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'shape', locked: false, ...extra });
+const shape = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'shape',
+  locked: false,
+  ...extra,
+});
 
 function registryWithShapes() {
   const blocks: Record<string, ReturnType<typeof shape> | { id: string; type: string }> = {
@@ -33,8 +38,19 @@ function registryWithShapes() {
         handler: () => 'ok',
       }),
       defineAction({ name: 'duplicate', scope: 'shape', description: 'Create a copy', handler: () => 'ok' }),
-      defineAction({ name: 'updateContent', scope: 'markdown', roles: ['editor'], description: 'Change the markdown text', handler: () => 'ok' }),
-      defineAction({ name: 'publish', description: 'Publish the page', requires: ['save'], handler: () => 'ok' }),
+      defineAction({
+        name: 'updateContent',
+        scope: 'markdown',
+        roles: ['editor'],
+        description: 'Change the markdown text',
+        handler: () => 'ok',
+      }),
+      defineAction({
+        name: 'publish',
+        description: 'Publish the page',
+        requires: ['save'],
+        handler: () => 'ok',
+      }),
       defineAction({ name: 'save', description: 'Save the page', handler: () => 'ok' }),
       defineAction({ name: 'confirm', description: 'Ask the user', available: 'disabled' }),
     ],
@@ -48,7 +64,9 @@ describe('createRegistry', () => {
     const changes: RegistryEvents['change'][] = [];
     registry.on('change', (event) => changes.push(event));
     const before = registry.version;
-    const remove = registry.register(defineAction({ name: 'rotate', scope: 'shape', description: 'Rotate by degrees', handler: () => 'ok' }));
+    const remove = registry.register(
+      defineAction({ name: 'rotate', scope: 'shape', description: 'Rotate by degrees', handler: () => 'ok' }),
+    );
     expect(registry.get('shape_rotate')?.name).toBe('rotate');
     remove();
     expect(registry.get('shape_rotate')).toBeUndefined();
@@ -71,11 +89,15 @@ describe('createRegistry', () => {
     const { registry } = registryWithShapes();
     registry.register({ name: 'plain', description: 'A plain definition', handler: () => 1 });
     expect(registry.get('plain')?.kind).toBe('affordance.action');
-    expect(() => registry.register({ name: 'no description', description: '' })).toThrowError(/name must start|description/);
+    expect(() => registry.register({ name: 'no description', description: '' })).toThrowError(
+      /name must start|description/,
+    );
   });
 
   it('finds actions by provider-legal and loose names', () => {
-    const registry = createRegistry({ actions: [defineAction({ name: 'math.factorial', description: 'n!', handler: () => 1 })] });
+    const registry = createRegistry({
+      actions: [defineAction({ name: 'math.factorial', description: 'n!', handler: () => 1 })],
+    });
     expect(registry.get('math_factorial')?.name).toBe('math.factorial');
     expect(registry.get('Math.Factorial')?.name).toBe('math.factorial');
   });
@@ -88,29 +110,45 @@ describe('available: what can I do here?', () => {
     const onMarkdown = registry.available({ target: blocks['md-1']!, user: editor });
     const availableNames = onMarkdown.filter((entry) => entry.available).map((entry) => entry.name);
     expect(availableNames).toEqual(['markdown_updateContent', 'save']);
-    expect(onMarkdown.find((entry) => entry.name === 'shape_updateColor')?.reason).toBe('acts on a shape, not a markdown');
+    expect(onMarkdown.find((entry) => entry.name === 'shape_updateColor')?.reason).toBe(
+      'acts on a shape, not a markdown',
+    );
     expect(onMarkdown.some((entry) => entry.name === 'confirm')).toBe(false);
   });
 
   it('keeps unavailable actions with their reason, after the available ones', () => {
     const { registry } = registryWithShapes();
-    const list = registry.available({ target: 'shape:shape-2', user: { id: 'u', roles: ['editor'] }, scope: 'shape' });
+    const list = registry.available({
+      target: 'shape:shape-2',
+      user: { id: 'u', roles: ['editor'] },
+      scope: 'shape',
+    });
     expect(list.map(({ name, available, reason }) => ({ name, available, reason }))).toEqual([
       { name: 'shape_duplicate', available: true, reason: undefined },
       { name: 'shape_updateColor', available: false, reason: 'block is locked' },
       { name: 'shape_resize', available: false, reason: 'block is locked' },
     ]);
-    expect(registry.available({ target: 'shape:shape-2', include: 'available', scope: 'shape' }).map((e) => e.name)).toEqual([
-      'shape_duplicate',
-    ]);
+    expect(
+      registry
+        .available({ target: 'shape:shape-2', include: 'available', scope: 'shape' })
+        .map((e) => e.name),
+    ).toEqual(['shape_duplicate']);
   });
 
   it('filters by role and prerequisites', () => {
     const { registry } = registryWithShapes();
-    const viewer = registry.available({ target: { type: 'shape', id: 'shape-1' }, user: { id: 'v', roles: ['viewer'] }, scope: 'shape' });
+    const viewer = registry.available({
+      target: { type: 'shape', id: 'shape-1' },
+      user: { id: 'v', roles: ['viewer'] },
+      scope: 'shape',
+    });
     expect(viewer.find((entry) => entry.name === 'shape_resize')?.reason).toMatch(/requires role editor/);
-    expect(registry.available({ completed: [] }).find((entry) => entry.name === 'publish')?.reason).toBe('needs save first');
-    expect(registry.available({ completed: ['save'] }).find((entry) => entry.name === 'publish')?.available).toBe(true);
+    expect(registry.available({ completed: [] }).find((entry) => entry.name === 'publish')?.reason).toBe(
+      'needs save first',
+    );
+    expect(
+      registry.available({ completed: ['save'] }).find((entry) => entry.name === 'publish')?.available,
+    ).toBe(true);
   });
 
   it('ranks by a query and limits', () => {
@@ -133,7 +171,9 @@ describe('tools', () => {
     const { registry } = registryWithShapes();
     const all = registry.toolSet({ format: 'mcp' });
     expect(registry.toolSet({ format: 'mcp' })).toBe(all);
-    const onLocked = registry.tools({ format: 'mcp', target: 'shape:shape-2', scope: 'shape' }) as Array<{ name: string }>;
+    const onLocked = registry.tools({ format: 'mcp', target: 'shape:shape-2', scope: 'shape' }) as Array<{
+      name: string;
+    }>;
     expect(onLocked.map((tool) => tool.name)).toEqual(['shape_duplicate']);
     registry.register(defineAction({ name: 'extra', description: 'More', handler: () => 1 }));
     expect(registry.toolSet({ format: 'mcp' })).not.toBe(all);
@@ -149,11 +189,18 @@ describe('availableAsync', () => {
       store: {
         history: {
           succeeded: async (sessionId) => history.get(sessionId) ?? new Set(),
-          record: async (sessionId, name) => void history.set(sessionId, new Set([...(history.get(sessionId) ?? []), name])),
+          record: async (sessionId, name) =>
+            void history.set(sessionId, new Set([...(history.get(sessionId) ?? []), name])),
         },
       },
       actions: [
-        defineAction({ name: 'unlock', scope: 'shape', description: 'Unlock', when: ({ target }) => Boolean(target?.locked), handler: () => 'ok' }),
+        defineAction({
+          name: 'unlock',
+          scope: 'shape',
+          description: 'Unlock',
+          when: ({ target }) => Boolean(target?.locked),
+          handler: () => 'ok',
+        }),
         defineAction({ name: 'publish', description: 'Publish', requires: ['save'], handler: () => 'ok' }),
         defineAction({ name: 'save', description: 'Save', handler: () => 'ok' }),
       ],

@@ -1,4 +1,13 @@
-import type { AnyAction, Logger, RunCall, RunResult, Services, Target, TargetRef, User } from '../action/types.js';
+import type {
+  AnyAction,
+  Logger,
+  RunCall,
+  RunResult,
+  Services,
+  Target,
+  TargetRef,
+  User,
+} from '../action/types.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import type { Store } from '../ports/store.js';
@@ -18,7 +27,10 @@ export type Policy = (request: {
   readonly user: User | undefined;
   readonly context: Record<string, unknown>;
   readonly target: Target | undefined;
-}) => boolean | { readonly allowed: boolean; readonly reason?: string } | Promise<boolean | { readonly allowed: boolean; readonly reason?: string }>;
+}) =>
+  | boolean
+  | { readonly allowed: boolean; readonly reason?: string }
+  | Promise<boolean | { readonly allowed: boolean; readonly reason?: string }>;
 
 /** Size limits on arguments, checked before anything else looks at them. */
 export interface ArgLimits {
@@ -45,7 +57,9 @@ export interface RegistryRuntime {
   readonly idempotencyTtlMs: number;
   readonly redactKeys: RegExp;
   /** Find an action by qualified name or provider-legal alias; suggestions when none matches. */
-  lookup(name: string): { readonly action: AnyAction; readonly name: string } | { readonly suggestions: readonly string[] };
+  lookup(
+    name: string,
+  ): { readonly action: AnyAction; readonly name: string } | { readonly suggestions: readonly string[] };
   inputValidator(action: AnyAction): Validator;
   outputValidator(action: AnyAction): Validator | undefined;
   resolveTarget(ref: TargetRef): Promise<Target | undefined>;

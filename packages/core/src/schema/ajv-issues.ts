@@ -36,7 +36,11 @@ function describeAjvError(error: ErrorObject, path: Array<string | number>, data
       const property = String(params.additionalProperty);
       const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
       const guess = allowed.length > 0 ? closest(property, allowed) : undefined;
-      const hint = guess ? ` (did you mean \`${guess}\`?)` : allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
+      const hint = guess
+        ? ` (did you mean \`${guess}\`?)`
+        : allowed.length
+          ? ` (allowed: ${allowed.join(', ')})`
+          : '';
       return {
         path: [...path, property],
         keyword: 'additionalProperties',
@@ -76,7 +80,11 @@ function describeAjvError(error: ErrorObject, path: Array<string | number>, data
         message: `${where} must be a valid ${String(params.format)}; you sent ${describeValue(sent)}`,
       };
     default:
-      return { path, keyword: error.keyword, message: `${where} ${error.message ?? 'is invalid'}; you sent ${describeValue(sent)}` };
+      return {
+        path,
+        keyword: error.keyword,
+        message: `${where} ${error.message ?? 'is invalid'}; you sent ${describeValue(sent)}`,
+      };
   }
 }
 

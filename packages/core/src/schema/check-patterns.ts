@@ -10,13 +10,14 @@ export function checkPatterns(schema: JsonSchema, where: string): void {
   const visit = (node: unknown, path: string, depth: number): void => {
     if (depth > 64 || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      node.forEach((child, index) => visit(child, `${path}/${index}`, depth + 1));
+      for (const [index, child] of node.entries()) visit(child, `${path}/${index}`, depth + 1);
       return;
     }
     const record = node as Record<string, unknown>;
     if (typeof record.pattern === 'string') assertSafe(record.pattern, `${path}/pattern`, where);
     if (record.patternProperties && typeof record.patternProperties === 'object') {
-      for (const key of Object.keys(record.patternProperties)) assertSafe(key, `${path}/patternProperties`, where);
+      for (const key of Object.keys(record.patternProperties))
+        assertSafe(key, `${path}/patternProperties`, where);
     }
     for (const [key, child] of Object.entries(record)) {
       if (key === 'enum' || key === 'const' || key === 'examples' || key === 'default') continue;
@@ -33,7 +34,11 @@ function assertSafe(pattern: string, at: string, where: string): void {
   } catch {
     valid = false;
   }
-  if (!valid) throw new AffordanceError('invalid_schema', `${where}: ${at} is not a valid regular expression: ${pattern}`);
+  if (!valid)
+    throw new AffordanceError(
+      'invalid_schema',
+      `${where}: ${at} is not a valid regular expression: ${pattern}`,
+    );
   if (!safeRegex(pattern)) {
     throw new AffordanceError(
       'unsafe_pattern',

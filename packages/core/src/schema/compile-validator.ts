@@ -11,7 +11,9 @@ import { describeValue, formatPath, valueAt } from './describe-value.js';
 import { isStandardSchema } from './json-schema-of.js';
 
 /** The outcome of validating a value: the (possibly transformed) value, or the issues. */
-export type Validation = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: Issue[] };
+export type Validation =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issues: Issue[] };
 
 /** A compiled validator: synchronous for JSON Schema, possibly async for a Standard Schema. */
 export type Validator = (value: unknown) => Validation | Promise<Validation>;
@@ -26,11 +28,27 @@ const compiled = new WeakMap<object, ValidateFunction>();
 
 function ajvFor(schema: JsonSchema): Ajv {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const dialect: AjvDialect = declared.includes('2020-12') ? '2020-12' : declared.includes('2019-09') ? '2019-09' : 'draft-07';
+  const dialect: AjvDialect = declared.includes('2020-12')
+    ? '2020-12'
+    : declared.includes('2019-09')
+      ? '2019-09'
+      : 'draft-07';
   let ajv = instances.get(dialect);
   if (!ajv) {
-    const options = { allErrors: true, verbose: true, strict: false, useDefaults: true, allowUnionTypes: true, addUsedSchema: false };
-    ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+    const options = {
+      allErrors: true,
+      verbose: true,
+      strict: false,
+      useDefaults: true,
+      allowUnionTypes: true,
+      addUsedSchema: false,
+    };
+    ajv =
+      dialect === '2020-12'
+        ? new Ajv2020(options)
+        : dialect === '2019-09'
+          ? new Ajv2019(options)
+          : new Ajv(options);
     addFormats(ajv);
     instances.set(dialect, ajv);
   }
@@ -45,9 +63,13 @@ export function compileJsonSchema(schema: JsonSchema, where: string): ValidateFu
   try {
     validate = ajvFor(schema).compile(schema);
   } catch (error) {
-    throw new AffordanceError('invalid_schema', `${where}: the JSON Schema does not compile: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new AffordanceError(
+      'invalid_schema',
+      `${where}: the JSON Schema does not compile: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   compiled.set(schema, validate);
   return validate;
@@ -58,7 +80,9 @@ export function compileValidator(schema: SchemaLike, where: string): Validator {
   if (isStandardSchema(schema)) return standardValidator(schema);
   const validate = compileJsonSchema(schema, where);
   return (value) =>
-    validate(value) ? { ok: true, value } : { ok: false, issues: issuesFromAjv(validate.errors ?? [], value) };
+    validate(value)
+      ? { ok: true, value }
+      : { ok: false, issues: issuesFromAjv(validate.errors ?? [], value) };
 }
 
 function standardValidator(schema: StandardSchemaV1): Validator {
@@ -68,7 +92,9 @@ function standardValidator(schema: StandardSchemaV1): Validator {
   };
   return (value) => {
     const result = schema['~standard'].validate(value);
-    return result instanceof Promise ? result.then((r) => toValidation(value, r)) : toValidation(value, result);
+    return result instanceof Promise
+      ? result.then((r) => toValidation(value, r))
+      : toValidation(value, result);
   };
 }
 

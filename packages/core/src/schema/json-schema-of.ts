@@ -22,7 +22,10 @@ function hasJsonSchemaConverter(value: StandardSchemaV1): value is StandardSchem
 export function jsonSchemaOf(schema: SchemaLike, side: 'input' | 'output', where: string): JsonSchema {
   if (!isStandardSchema(schema)) {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      throw new AffordanceError('invalid_schema', `${where}: a schema must be a JSON Schema object or a Standard Schema`);
+      throw new AffordanceError(
+        'invalid_schema',
+        `${where}: a schema must be a JSON Schema object or a Standard Schema`,
+      );
     }
     return schema;
   }
@@ -32,13 +35,20 @@ export function jsonSchemaOf(schema: SchemaLike, side: 'input' | 'output', where
       vendor === 'valibot'
         ? 'wrap it with toStandardJsonSchema() from @valibot/to-json-schema'
         : 'use a library version that implements Standard JSON Schema, or pass a JSON Schema object';
-    throw new AffordanceError('invalid_schema', `${where}: the ${vendor} schema cannot produce JSON Schema; ${fix}`);
+    throw new AffordanceError(
+      'invalid_schema',
+      `${where}: the ${vendor} schema cannot produce JSON Schema; ${fix}`,
+    );
   }
   try {
     return schema['~standard'].jsonSchema[side]({ target: 'draft-2020-12' });
   } catch (error) {
-    throw new AffordanceError('invalid_schema', `${where}: could not convert the schema to JSON Schema: ${String(error)}`, {
-      cause: error,
-    });
+    throw new AffordanceError(
+      'invalid_schema',
+      `${where}: could not convert the schema to JSON Schema: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -12,12 +12,19 @@ export const applyDefaults: Step = {
     try {
       defaults = action.defaults(state.context, { user: state.user });
     } catch (error) {
-      return fail(actionError('handler_error', `defaults() of ${state.name} threw: ${(error as Error)?.message ?? String(error)}`));
+      return fail(
+        actionError(
+          'handler_error',
+          `defaults() of ${state.name} threw: ${(error as Error)?.message ?? String(error)}`,
+        ),
+      );
     }
     if (defaults === undefined || defaults === null) return NEXT;
     const copied = sanitizeArgs(defaults, state.runtime.limits);
     if ('problem' in copied || typeof copied.value !== 'object' || Array.isArray(copied.value)) {
-      return fail(actionError('handler_error', `defaults() of ${state.name} must return a plain JSON object`));
+      return fail(
+        actionError('handler_error', `defaults() of ${state.name} must return a plain JSON object`),
+      );
     }
     const args = state.args!;
     for (const [key, value] of Object.entries(copied.value as Record<string, unknown>)) {

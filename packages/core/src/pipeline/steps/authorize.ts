@@ -1,6 +1,6 @@
 import { actionError } from '../../errors/action-error.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
 import { missingRole } from '../../registry/check-roles.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Check the action's roles against the user, then the registry's pluggable policy. */
 export const authorize: Step = {
@@ -27,14 +27,18 @@ export const authorize: Step = {
     if (verdict instanceof Promise) {
       return verdict.then(
         (answer) => conclude(state, answer),
-        (error: unknown) => fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`)),
+        (error: unknown) =>
+          fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`)),
       );
     }
     return conclude(state, verdict);
   },
 };
 
-function conclude(state: CallState, verdict: boolean | { readonly allowed: boolean; readonly reason?: string }): StepOutcome {
+function conclude(
+  state: CallState,
+  verdict: boolean | { readonly allowed: boolean; readonly reason?: string },
+): StepOutcome {
   const allowed = typeof verdict === 'boolean' ? verdict : verdict.allowed;
   if (allowed) return NEXT;
   const reason = typeof verdict === 'object' && verdict.reason ? `: ${verdict.reason}` : '';

@@ -1,5 +1,5 @@
 import { actionError } from '../../errors/action-error.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Every action in `requires` must have succeeded earlier in this session. */
 export const checkPrerequisites: Step = {
@@ -10,11 +10,16 @@ export const checkPrerequisites: Step = {
     const sessionId = state.call.sessionId;
     if (!sessionId) {
       return fail(
-        actionError('prerequisite_missing', `${state.name} needs ${requires.join(', ')} to succeed first in the same session, and the call has no session`),
+        actionError(
+          'prerequisite_missing',
+          `${state.name} needs ${requires.join(', ')} to succeed first in the same session, and the call has no session`,
+        ),
       );
     }
     const succeeded = state.runtime.store.history.succeeded(sessionId);
-    return succeeded instanceof Promise ? succeeded.then((done) => conclude(state, done)) : conclude(state, succeeded);
+    return succeeded instanceof Promise
+      ? succeeded.then((done) => conclude(state, done))
+      : conclude(state, succeeded);
   },
 };
 
@@ -22,9 +27,13 @@ function conclude(state: CallState, succeeded: ReadonlySet<string>): StepOutcome
   const missing = state.action!.requires!.filter((name) => !succeeded.has(name));
   if (missing.length === 0) return NEXT;
   return fail(
-    actionError('prerequisite_missing', `${state.name} needs ${missing.join(', ')} to succeed first in this session`, {
-      hint: `call ${missing[0]} first`,
-      details: { missing },
-    }),
+    actionError(
+      'prerequisite_missing',
+      `${state.name} needs ${missing.join(', ')} to succeed first in this session`,
+      {
+        hint: `call ${missing[0]} first`,
+        details: { missing },
+      },
+    ),
   );
 }

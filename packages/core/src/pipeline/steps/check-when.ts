@@ -6,8 +6,14 @@ import { fail, NEXT, type Step } from '../call-state.js';
 export const checkWhen: Step = {
   name: 'when',
   run(state) {
-    const reason = unavailableReason(state.action!, { target: state.target, context: state.context, user: state.user });
+    const reason = unavailableReason(state.action!, {
+      target: state.target,
+      context: state.context,
+      user: state.user,
+    });
     if (reason === undefined) return NEXT;
-    return fail(actionError('unavailable', `${state.name} is unavailable: ${reason}`, { details: { reason } }));
+    return fail(
+      actionError('unavailable', `${state.name} is unavailable: ${reason}`, { details: { reason } }),
+    );
   },
 };

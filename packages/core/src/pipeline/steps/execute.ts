@@ -1,6 +1,6 @@
 import type { ActionContext, Progress, RunCall, RunResult } from '../../action/types.js';
-import { actionError } from '../../errors/action-error.js';
 import { isReply } from '../../action/with-message.js';
+import { actionError } from '../../errors/action-error.js';
 import { ActionFailure } from '../../errors/action-failure.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
@@ -14,7 +14,10 @@ export const execute: Step = {
     const action = state.action!;
     if (!action.handler) {
       return fail(
-        actionError('unavailable', `${state.name} has no handler here; it runs where it is rendered (in the client)`),
+        actionError(
+          'unavailable',
+          `${state.name} has no handler here; it runs where it is rendered (in the client)`,
+        ),
       );
     }
     const timeoutMs = action.timeoutMs ?? state.runtime.defaultTimeoutMs;
@@ -39,7 +42,11 @@ async function invoke(state: CallState, signal: AbortSignal | undefined): Promis
   }
 }
 
-async function guarded(state: CallState, timeoutMs: number | undefined, outer: AbortSignal | undefined): Promise<StepOutcome> {
+async function guarded(
+  state: CallState,
+  timeoutMs: number | undefined,
+  outer: AbortSignal | undefined,
+): Promise<StepOutcome> {
   // Without a time limit the caller's signal is all the handler needs; a controller is made only to add a timer.
   const controller = timeoutMs === undefined ? undefined : new AbortController();
   const signal = controller ? controller.signal : outer!;
@@ -144,6 +151,7 @@ function thrownError(state: CallState, error: unknown) {
 }
 
 function abortedError(state: CallState, reason: unknown) {
-  const why = reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : '';
+  const why =
+    reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : '';
   return actionError('aborted', `${state.name} was cancelled${why}`);
 }

@@ -1,7 +1,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { toolInputSchema } from '../../action/tool-input-schema.js';
-import { omitStrictNulls } from '../../formats/omit-strict-nulls.js';
 import { actionError } from '../../errors/action-error.js';
+import { omitStrictNulls } from '../../formats/omit-strict-nulls.js';
 import { fail, NEXT, type Step } from '../call-state.js';
 import { sanitizeArgs } from '../sanitize-args.js';
 
@@ -15,7 +15,10 @@ export const parseArgs: Step = {
     if (typeof raw === 'string') {
       if (raw.length > limits.maxChars) {
         return fail(
-          actionError('invalid_args', `the arguments are ${raw.length} characters long; the limit is ${limits.maxChars}`),
+          actionError(
+            'invalid_args',
+            `the arguments are ${raw.length} characters long; the limit is ${limits.maxChars}`,
+          ),
         );
       }
       const text = raw.trim();
@@ -39,7 +42,12 @@ export const parseArgs: Step = {
     }
     if (raw === undefined || raw === null) raw = {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
-      return fail(actionError('invalid_args', `the arguments must be a JSON object; you sent ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`));
+      return fail(
+        actionError(
+          'invalid_args',
+          `the arguments must be a JSON object; you sent ${Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}`,
+        ),
+      );
     }
     const sanitized = sanitizeArgs(raw, limits, { fresh });
     if ('problem' in sanitized) {

@@ -1,7 +1,7 @@
 import type { RateLimitRule } from '../../action/types.js';
 import { actionError } from '../../errors/action-error.js';
 import type { RateDecision } from '../../ports/rate-limiter.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Count the call against each of the action's time windows, per user, session, tenant or globally. */
 export const rateLimit: Step = {
@@ -15,13 +15,13 @@ export const rateLimit: Step = {
 };
 
 async function consumeAll(state: CallState, rules: RateLimitRule[]): Promise<StepOutcome> {
-    for (const rule of rules) {
-      const key = `${state.name}:${rule.points}/${rule.duration}:${subject(state, rule)}`;
-      const pending = state.runtime.store.rateLimiter.consume({ key, rule });
-      const decision: RateDecision = pending instanceof Promise ? await pending : pending;
-      if (!decision.allowed) return refuse(state, rule, decision.retryAfterMs);
-    }
-    return NEXT;
+  for (const rule of rules) {
+    const key = `${state.name}:${rule.points}/${rule.duration}:${subject(state, rule)}`;
+    const pending = state.runtime.store.rateLimiter.consume({ key, rule });
+    const decision: RateDecision = pending instanceof Promise ? await pending : pending;
+    if (!decision.allowed) return refuse(state, rule, decision.retryAfterMs);
+  }
+  return NEXT;
 }
 
 function subject(state: CallState, rule: RateLimitRule): string {

@@ -1,7 +1,7 @@
 import { actionError } from '../../errors/action-error.js';
 import type { PendingApproval } from '../../ports/approval-store.js';
 import { newId } from '../../util/new-id.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Pause calls that need a person: store the exact call and answer `approval_required` with its id. */
 export const requestApproval: Step = {
@@ -15,7 +15,12 @@ export const requestApproval: Step = {
     return needed.then(
       (yes) => (yes ? pause(state) : NEXT),
       (error: unknown) =>
-        fail(actionError('handler_error', `the approval rule of ${state.name} threw: ${(error as Error)?.message ?? String(error)}`)),
+        fail(
+          actionError(
+            'handler_error',
+            `the approval rule of ${state.name} threw: ${(error as Error)?.message ?? String(error)}`,
+          ),
+        ),
     );
   },
 };
@@ -36,9 +41,13 @@ async function pause(state: CallState): Promise<StepOutcome> {
   await state.runtime.store.approvals.create(approval);
   state.runtime.events.emit('approval-requested', { approval });
   return fail(
-    actionError('approval_required', `${state.name} needs a person's approval before it runs; it is waiting as ${approval.id}`, {
-      hint: 'tell the user the call is waiting for approval; do not call it again',
-      details: { approvalId: approval.id },
-    }),
+    actionError(
+      'approval_required',
+      `${state.name} needs a person's approval before it runs; it is waiting as ${approval.id}`,
+      {
+        hint: 'tell the user the call is waiting for approval; do not call it again',
+        details: { approvalId: approval.id },
+      },
+    ),
   );
 }

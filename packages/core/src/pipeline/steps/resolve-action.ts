@@ -19,7 +19,9 @@ export const resolveAction: Step = {
     const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
     return fail(
       actionError('unknown_action', `there is no action named '${shown}'`, {
-        ...(suggestions.length > 0 ? { hint: `did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` } : {}),
+        ...(suggestions.length > 0
+          ? { hint: `did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` }
+          : {}),
         details: { suggestions },
       }),
     );

@@ -1,6 +1,6 @@
-import { actionError } from '../../errors/action-error.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
 import type { Target } from '../../action/types.js';
+import { actionError } from '../../errors/action-error.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Turn the target id of a scoped call into the live object; unknown ids and ids of another type fail. */
 export const resolveTarget: Step = {
@@ -10,18 +10,31 @@ export const resolveTarget: Step = {
     if (!action.scope) return NEXT;
     const resolver = state.runtime.targets;
     if (!resolver) {
-      return fail(actionError('target_not_found', `no target resolver is configured, so ${state.targetId} cannot be found`));
+      return fail(
+        actionError(
+          'target_not_found',
+          `no target resolver is configured, so ${state.targetId} cannot be found`,
+        ),
+      );
     }
     let found: Target | undefined | Promise<Target | undefined>;
     try {
       found = resolver.get(action.scope, state.targetId!);
     } catch (error) {
-      return fail(actionError('target_not_found', `looking up ${state.targetId} failed: ${(error as Error).message}`));
+      return fail(
+        actionError('target_not_found', `looking up ${state.targetId} failed: ${(error as Error).message}`),
+      );
     }
     if (found instanceof Promise) {
       return found.then(
         (target) => conclude(state, target),
-        (error: unknown) => fail(actionError('target_not_found', `looking up ${state.targetId} failed: ${(error as Error).message}`)),
+        (error: unknown) =>
+          fail(
+            actionError(
+              'target_not_found',
+              `looking up ${state.targetId} failed: ${(error as Error).message}`,
+            ),
+          ),
       );
     }
     return conclude(state, found);
@@ -31,7 +44,12 @@ export const resolveTarget: Step = {
 function conclude(state: CallState, target: Target | undefined): StepOutcome {
   const scope = state.action!.scope!;
   const param = state.action!.targetParam ?? state.runtime.targetParam;
-  if (!target || typeof target !== 'object' || typeof target.type !== 'string' || !Object.hasOwn(target, 'type')) {
+  if (
+    !target ||
+    typeof target !== 'object' ||
+    typeof target.type !== 'string' ||
+    !Object.hasOwn(target, 'type')
+  ) {
     return fail(
       actionError('target_not_found', `there is no ${scope} with id '${state.targetId}'`, {
         issues: [{ path: [param], message: `unknown ${scope} id '${state.targetId}'` }],
@@ -41,10 +59,14 @@ function conclude(state: CallState, target: Target | undefined): StepOutcome {
   }
   if (target.type !== scope) {
     return fail(
-      actionError('target_mismatch', `'${state.targetId}' is a ${String(target.type)}, but ${state.name} acts on a ${scope}`, {
-        issues: [{ path: [param], message: `'${state.targetId}' is not a ${scope}` }],
-        hint: `pass the id of a ${scope}, or use an action for ${String(target.type)} blocks`,
-      }),
+      actionError(
+        'target_mismatch',
+        `'${state.targetId}' is a ${String(target.type)}, but ${state.name} acts on a ${scope}`,
+        {
+          issues: [{ path: [param], message: `'${state.targetId}' is not a ${scope}` }],
+          hint: `pass the id of a ${scope}, or use an action for ${String(target.type)} blocks`,
+        },
+      ),
     );
   }
   state.target = target;

@@ -1,6 +1,6 @@
 import { actionError, type Issue } from '../../errors/action-error.js';
 import type { Validation } from '../../schema/compile-validator.js';
-import { fail, NEXT, type CallState, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Take the target id out of scoped calls and validate the rest against the input schema. */
 export const validateInput: Step = {

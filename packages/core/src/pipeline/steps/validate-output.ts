@@ -9,7 +9,9 @@ export const validateOutput: Step = {
     const validator = state.runtime.outputValidator(state.action!);
     if (!validator) return finish(state, state.value);
     const validation = validator(state.value);
-    return validation instanceof Promise ? validation.then((result) => conclude(state, result)) : conclude(state, validation);
+    return validation instanceof Promise
+      ? validation.then((result) => conclude(state, result))
+      : conclude(state, validation);
   },
 };
 
@@ -21,8 +23,12 @@ function conclude(state: CallState, validation: Validation): StepOutcome {
   if (validation.ok) return finish(state, validation.value);
   const summary = validation.issues.map((issue) => issue.message).join('; ');
   return fail(
-    actionError('invalid_output', `${state.name} returned a value that does not match its output schema: ${summary}`, {
-      issues: validation.issues,
-    }),
+    actionError(
+      'invalid_output',
+      `${state.name} returned a value that does not match its output schema: ${summary}`,
+      {
+        issues: validation.issues,
+      },
+    ),
   );
 }
