@@ -95,7 +95,6 @@ export function mockAssistantAction(action?: AssistantActionOptions<any, any>): 
   });
 
   return {
-    // biome-ignore lint/correctness/noComponentHookFactories: one wrapper per mock, stable for the mock's lifetime
     TestWrapper: ({ children }) =>
       createElement(AffordanceProvider, { registry, store, executeAction: spy }, children),
     executeAction: spy,
