@@ -22,7 +22,7 @@ function setup() {
       required: ['color'],
       additionalProperties: false,
     },
-    when: ({ target }) => (target?.locked ? { available: false, reason: 'block is locked' } : true),
+    when: ({ target }) => (target.locked ? { available: false, reason: 'block is locked' } : true),
     handler: async (input, ctx) => {
       ctx.target.color = input.color;
       return { color: input.color };

@@ -49,9 +49,12 @@ export type Availability =
   | { readonly available: true }
   | { readonly available: false; readonly reason: string };
 
-/** What `when` and `defaults` see. */
+/**
+ * What `when` sees. `target` is the live target; `when` of a scoped action is only asked once its target is known,
+ * so it is typed as present (it is undefined for unscoped actions, which have no target).
+ */
 export interface AvailabilityInput<TContext = Record<string, unknown>, TTarget extends Target = Target> {
-  readonly target: TTarget | undefined;
+  readonly target: TTarget;
   readonly context: TContext;
   readonly user: User | undefined;
 }
