@@ -1,27 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRegistry, defineAction } from '@affordance/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../../packages/core/src/agent/run-agent.js';
 import { createScriptedModel } from '../../packages/core/src/agent/testing/index.js';
 import { nodeCompletionValidators } from '../../packages/node/src/agent/node-completion-validators.js';
+import { createTempGitRepo } from '../support/temp-git-repo.js';
 
 let dir: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' }).toString();
+let git: (...args: string[]) => string;
+let remove: () => void;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'affordance-agent-repo-'));
-  git('init', '-q');
-  git('config', 'user.email', 'agent@example.com');
-  git('config', 'user.name', 'Agent');
-  git('config', 'commit.gpgsign', 'false');
-  writeFileSync(join(dir, 'answer.txt'), '41\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'start');
+  ({ dir, git, remove } = createTempGitRepo('affordance-agent-repo-', { 'answer.txt': '41\n' }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => remove());
 
 function repoRegistry() {
   return createRegistry({
@@ -92,6 +85,6 @@ describe('runAgent with the Node completion validators', () => {
       ],
     ]);
     expect(result.attempts[0]!.conditions[1]!.message).toContain('M answer.txt');
-    expect(git('log', '--format=%s')).toBe('fix the answer\nstart\n');
+    expect(git('log', '--format=%s')).toBe('fix the answer\nfirst\n');
   });
 });

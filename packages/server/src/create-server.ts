@@ -1,6 +1,6 @@
 import type { Registry, Store } from '@affordance/core';
 import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type Logger, pino } from 'pino';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
@@ -117,7 +117,8 @@ export function createServer(options: ServerOptions): AffordanceServer {
     app.all('/mcp', (context) => server.fetch(context.req.raw));
   }
 
-  app.use('/api/*', async (context, next) => {
+  // One identity for the API and the AG-UI endpoint.
+  const identify: MiddlewareHandler<ServerEnv> = async (context, next) => {
     context.set(
       'user',
       authenticate({
@@ -128,19 +129,9 @@ export function createServer(options: ServerOptions): AffordanceServer {
       }),
     );
     await next();
-  });
-  app.use('/agui', async (context, next) => {
-    context.set(
-      'user',
-      authenticate({
-        users: options.users,
-        registry,
-        authorization: context.req.header('authorization'),
-        remoteAddress: context.env?.incoming?.socket?.remoteAddress,
-      }),
-    );
-    await next();
-  });
+  };
+  app.use('/api/*', identify);
+  app.use('/agui', identify);
 
   mountTargetRoutes(app, deps);
   mountActionRoutes(app, deps);

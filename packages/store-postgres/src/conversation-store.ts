@@ -1,24 +1,11 @@
+import type { ToolCallRecord, ToolResultRecord } from '@affordance/core';
 import { StoreError } from './store-error.js';
 
 /** Who wrote a message. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
-/** A tool call the assistant asked for, as the provider sent it. */
-export interface ToolCallRecord {
-  /** The provider's tool-call id (it becomes the run's `callId`). */
-  readonly id: string;
-  readonly name: string;
-  readonly args: unknown;
-}
-
-/** The result given back to the model for one tool call. */
-export interface ToolResultRecord {
-  readonly toolCallId: string;
-  readonly name: string;
-  readonly ok: boolean;
-  /** What the model read back (`RunResult.modelOutput`) or the value itself. */
-  readonly output: unknown;
-}
+// Tool calls and results are stored exactly as the agent loop records them.
+export type { ToolCallRecord, ToolResultRecord } from '@affordance/core';
 
 /** One stored message; `position` counts from 1 within its session. */
 export interface ChatMessage {

@@ -1,24 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempGitRepo } from '../../../../test/support/temp-git-repo.js';
 import { checkGitClean, gitCleanValidator } from './git-clean.js';
 
 let dir: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+let remove: () => void;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'affordance-git-clean-'));
-  git('init', '-q');
-  git('config', 'user.email', 'test@example.com');
-  git('config', 'user.name', 'Test');
-  git('config', 'commit.gpgsign', 'false');
-  writeFileSync(join(dir, 'a.txt'), 'one\n');
-  git('add', 'a.txt');
-  git('commit', '-q', '-m', 'first');
+  ({ dir, remove } = createTempGitRepo('affordance-git-clean-', { 'a.txt': 'one\n' }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => remove());
 
 describe('git-clean', () => {
   it('passes on a committed tree and fails with the changed files listed', async () => {

@@ -66,7 +66,7 @@ export function describeConversationStoreContract(
           role: 'tool',
           content: '{"color":"#ff0000"}',
           toolResults: [
-            { toolCallId: 'tc_1', name: 'shape_updateColor', ok: true, output: { color: '#ff0000' } },
+            { toolCallId: 'tc_1', name: 'shape_updateColor', ok: true, output: '{"color":"#ff0000"}' },
           ],
         },
         { role: 'assistant', content: 'Done: the shape is red.' },
