@@ -31,7 +31,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'examples/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+    ],
     typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 20_000,
   },
