@@ -1,18 +1,20 @@
 /**
  * Per-call overhead of registry.run (validation, roles, `when`, in-memory rate limit and audit) beside the bare
  * handler, ajv + handler, zod + handler, LangChain tool().invoke and the Vercel AI SDK's parse-and-execute path;
- * and registry.tools() for 10,000 actions, cold and cached. Run: node --import tsx bench/core.bench.ts [--quick]
+ * and registry.tools() for 10,000 actions, cold and cached. Per-call figures are CPU time (process.cpuUsage), with
+ * the contenders interleaved round by round, medians reported. Run: node --import tsx bench/core.bench.ts [--quick]
  */
 import { tool as aiTool, safeParseJSON, zodSchema } from '@ai-sdk/provider-utils';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
 import { createRegistry, defineAction, type Target } from '../packages/core/src/index.js';
-import { formatNs, measureAsync, measureSync, table } from './measure.js';
+import { measureCpu } from './core-measure.js';
+import { formatNs, measureSync, table } from './measure.js';
 
 const quick = process.argv.includes('--quick');
 const batch = quick ? 500 : 2_000;
-const samples = quick ? 7 : 15;
+const rounds = quick ? 7 : 21;
 
 const jsonSchema = {
   type: 'object',
@@ -35,6 +37,17 @@ const registry = createRegistry({
       input: jsonSchema,
       rateLimit: { points: 1e12, duration: 3600 },
       when: ({ target }) => (target?.locked ? { available: false, reason: 'block is locked' } : true),
+      handler: (input) => handler(input),
+    }),
+  ],
+});
+// The same handler as an unscoped action with nothing but its schema: what the pipeline costs on its own.
+const plain = createRegistry({
+  actions: [
+    defineAction({
+      name: 'paint',
+      description: 'Paint with a color',
+      input: jsonSchema,
       handler: (input) => handler(input),
     }),
   ],
@@ -70,57 +83,72 @@ async function main() {
   if (ours.ok) throw new Error('registry accepted an invalid call');
   if (!('error' in (await sdkCall(invalidText)))) throw new Error('AI SDK accepted an invalid call');
 
-  const options = { batch, samples };
-  const valid = [
-    await measureAsync('bare handler (floor)', () => handler({ color: '#ff0000' }), options),
-    await measureAsync(
-      'ajv + handler',
-      async () => {
-        if (!ajvValidate({ color: '#ff0000' })) throw new Error('invalid');
-        return handler({ color: '#ff0000' });
+  const options = { batch, rounds };
+  const valid = await measureCpu(
+    [
+      { name: 'bare handler (floor)', operation: () => handler({ color: '#ff0000' }) },
+      {
+        name: 'ajv + handler',
+        operation: () => {
+          if (!ajvValidate({ color: '#ff0000' })) throw new Error('invalid');
+          return handler({ color: '#ff0000' });
+        },
       },
+      { name: 'zod parse + handler', operation: () => handler(zodInput.parse({ color: '#ff0000' })) },
+      {
+        name: 'Affordance registry.run (object args)',
+        operation: () => registry.run({ name: 'shape_updateColor', args: validArgs, user }),
+      },
+      {
+        name: 'Affordance registry.run (JSON text args)',
+        operation: () =>
+          registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }),
+      },
+      {
+        name: 'Affordance registry.run, unscoped action with only a schema',
+        operation: () => plain.run({ name: 'paint', args: { color: '#ff0000' }, user }),
+      },
+      { name: 'Vercel AI SDK parse + execute', operation: () => sdkCall(validText) },
+    ],
+    options,
+  );
+  // LangChain last: it leaves the most garbage behind.
+  valid.push(
+    ...(await measureCpu(
+      [{ name: 'LangChain tool().invoke', operation: () => lcTool.invoke({ color: '#ff0000' }), scale: 0.1 }],
       options,
-    ),
-    await measureAsync('zod parse + handler', () => handler(zodInput.parse({ color: '#ff0000' })), options),
-    await measureAsync(
-      'Affordance registry.run (object args)',
-      () => registry.run({ name: 'shape_updateColor', args: validArgs, user }),
-      options,
-    ),
-    await measureAsync(
-      'Affordance registry.run (JSON text args)',
-      () =>
-        registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }),
-      options,
-    ),
-    await measureAsync('Vercel AI SDK parse + execute', () => sdkCall(validText), options),
-    await measureAsync('LangChain tool().invoke', () => lcTool.invoke({ color: '#ff0000' }), {
-      batch: Math.ceil(batch / 10),
-      samples,
-    }),
-  ];
+    )),
+  );
   const zodFloor = valid[2]!;
-  const invalid = [
-    await measureAsync(
-      'zod safeParse + message',
-      async () => {
-        const result = zodInput.safeParse({ color: 'red' });
-        return result.success ? handler(result.data) : result.error.message;
+  const invalid = await measureCpu(
+    [
+      {
+        name: 'zod safeParse + message',
+        operation: () => {
+          const result = zodInput.safeParse({ color: 'red' });
+          return result.success ? handler(result.data) : result.error.message;
+        },
       },
+      {
+        name: 'Affordance registry.run → invalid_args + fix-it message',
+        operation: () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }),
+      },
+      { name: 'Vercel AI SDK parse + execute (invalid)', operation: () => sdkCall(invalidText) },
+    ],
+    options,
+  );
+  invalid.push(
+    ...(await measureCpu(
+      [
+        {
+          name: 'LangChain tool().invoke (invalid)',
+          operation: () => lcTool.invoke({ color: 'red' }).catch((error: Error) => error.message),
+          scale: 0.1,
+        },
+      ],
       options,
-    ),
-    await measureAsync(
-      'Affordance registry.run → invalid_args + fix-it message',
-      () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }),
-      options,
-    ),
-    await measureAsync('Vercel AI SDK parse + execute (invalid)', () => sdkCall(invalidText), options),
-    await measureAsync(
-      'LangChain tool().invoke (invalid)',
-      () => lcTool.invoke({ color: 'red' }).catch((error: Error) => error.message),
-      { batch: Math.ceil(batch / 10), samples },
-    ),
-  ];
+    )),
+  );
 
   const many = createRegistry({
     actions: Array.from({ length: 10_000 }, (_, index) =>
@@ -161,10 +189,10 @@ async function main() {
     ),
   ];
 
-  console.log(table('Valid call (per call)', valid, zodFloor, 'zod + handler'));
+  console.log(table('Valid call (CPU time per call)', valid, zodFloor, 'zod + handler'));
   console.log();
   console.log(
-    table('Invalid call, with the error message (per call)', invalid, invalid[0]!, 'zod safeParse'),
+    table('Invalid call, with the error message (CPU time per call)', invalid, invalid[0]!, 'zod safeParse'),
   );
   console.log();
   console.log(

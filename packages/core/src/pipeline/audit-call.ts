@@ -8,16 +8,19 @@ import { redactArgs } from './redact-args.js';
 
 const MAX_RAW_ARGS = 2_000;
 
-/** Write the call's audit record; a promise from the sink is awaited, so sync sinks commit before `run` returns. */
-export async function recordAudit(state: CallState, result: RunResult, startedMs: number): Promise<void> {
-  const { runtime } = state;
+/**
+ * Write the call's audit record. A promise from the sink is returned for `run` to await, so sinks that commit
+ * asynchronously commit before `run` returns; a synchronous sink costs no promise. A failing sink is logged.
+ */
+export function recordAudit(state: CallState, result: RunResult): Promise<void> | undefined {
+  const startedMs = state.startedMs;
   const record: { -readonly [K in keyof AuditRecord]: AuditRecord[K] } = {
     callId: state.callId,
     name: state.name.length > 200 ? `${state.name.slice(0, 200)}…` : state.name,
     args: auditArgs(state),
     outcome: result.ok ? 'ok' : 'error',
-    startedAt: isoTime(startedMs),
-    endedAt: isoTime(startedMs + result.durationMs),
+    startedAt: timestamp(startedMs),
+    endedAt: timestamp(startedMs + result.durationMs),
     durationMs: result.durationMs,
     depth: state.depth,
   };
@@ -32,14 +35,52 @@ export async function recordAudit(state: CallState, result: RunResult, startedMs
   }
   if (result.repaired) record.repaired = true;
   if (result.replayed) record.replayed = true;
-  try {
-    const pending = runtime.store.audit.record(record);
-    if (pending instanceof Promise) await pending;
-  } catch (error) {
-    runtime.logger.error({ callId: state.callId, err: error }, 'audit write failed');
+  const pending = writeRecord(state, record);
+  if (pending) {
+    return pending.then(
+      () => logCall(state, result, record),
+      (error: unknown) => {
+        auditFailed(state, error);
+        logCall(state, result, record);
+      },
+    );
   }
-  if (runtime.logger === silentLogger) return;
-  runtime.logger[result.ok ? 'debug' : 'info'](
+  logCall(state, result, record);
+  return undefined;
+}
+
+let lastMs = Number.NaN;
+let lastText = '';
+
+// Calls come many to a millisecond, and a call mostly starts and ends within one: keep the last text made.
+function timestamp(ms: number): string {
+  const whole = Math.floor(ms);
+  if (whole !== lastMs) {
+    lastMs = whole;
+    lastText = isoTime(whole);
+  }
+  return lastText;
+}
+
+// The sink's promise, if it answers with one; a synchronous throw is logged here.
+function writeRecord(state: CallState, record: AuditRecord): Promise<void> | undefined {
+  try {
+    const pending = state.runtime.store.audit.record(record);
+    return pending instanceof Promise ? pending : undefined;
+  } catch (error) {
+    auditFailed(state, error);
+    return undefined;
+  }
+}
+
+function auditFailed(state: CallState, error: unknown): void {
+  state.runtime.logger.error({ callId: state.callId, err: error }, 'audit write failed');
+}
+
+function logCall(state: CallState, result: RunResult, record: AuditRecord): void {
+  const { logger } = state.runtime;
+  if (logger === silentLogger) return;
+  logger[result.ok ? 'debug' : 'info'](
     {
       callId: state.callId,
       name: record.name,

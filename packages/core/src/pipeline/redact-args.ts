@@ -7,7 +7,7 @@ const REDACTED = '[redacted]';
  * `x-sensitive: true` or `format: "password"`, and keys matching `redactKeys`.
  */
 export function redactArgs(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): unknown {
-  if (!needsRedaction(args, schema, redactKeys, 0)) return args;
+  if (onlySafeScalars(args, schema, redactKeys) || !needsRedaction(args, schema, redactKeys, 0)) return args;
   const walk = (value: unknown, node: JsonSchema | undefined, depth: number): unknown => {
     if (value === null || typeof value !== 'object' || depth > 64) return value;
     if (Array.isArray(value)) {
@@ -29,6 +29,35 @@ export function redactArgs(args: unknown, schema: JsonSchema | undefined, redact
 function isSecret(schema: JsonSchema | undefined): boolean {
   if (!schema || typeof schema !== 'object') return false;
   return schema.writeOnly === true || schema['x-sensitive'] === true || schema.format === 'password';
+}
+
+const safeKeys = new WeakMap<JsonSchema, { readonly redactKeys: RegExp; readonly keys: Set<string> }>();
+
+// Top-level properties of `schema` that are never secret, by schema or by name (worked out once per schema).
+function safeKeysOf(schema: JsonSchema, redactKeys: RegExp): Set<string> {
+  const cached = safeKeys.get(schema);
+  if (cached && cached.redactKeys === redactKeys) return cached.keys;
+  const keys = new Set<string>();
+  const properties = schema.properties;
+  if (properties && typeof properties === 'object') {
+    for (const [key, child] of Object.entries(properties as Record<string, JsonSchema>))
+      if (!isSecret(child) && !redactKeys.test(key)) keys.add(key);
+  }
+  safeKeys.set(schema, { redactKeys, keys });
+  return keys;
+}
+
+// The usual call: a flat object of scalars under keys the schema declares and that are not secret; a set lookup
+// per key instead of the walk below.
+function onlySafeScalars(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): boolean {
+  if (!schema || args === null || typeof args !== 'object' || Array.isArray(args)) return false;
+  const keys = safeKeysOf(schema, redactKeys);
+  for (const key in args) {
+    if (!Object.hasOwn(args, key)) continue;
+    const value = (args as Record<string, unknown>)[key];
+    if ((value !== null && typeof value === 'object') || !keys.has(key)) return false;
+  }
+  return true;
 }
 
 // The same walk without allocating: most calls carry no secret, and then the arguments are kept as they are.

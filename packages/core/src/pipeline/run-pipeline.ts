@@ -5,38 +5,13 @@ import type { StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
-import type { CallState, Step, StepOutcome } from './call-state.js';
+import { CallState, NEXT, type Step, type StepOutcome } from './call-state.js';
+import { PIPELINE, planFor } from './plan.js';
 import { shapeResult } from './shape-result.js';
-import { applyDefaults } from './steps/apply-defaults.js';
-import { authorize } from './steps/authorize.js';
-import { checkPrerequisites } from './steps/check-prerequisites.js';
-import { checkWhen } from './steps/check-when.js';
-import { claimIdempotencyKey } from './steps/claim-idempotency-key.js';
-import { execute } from './steps/execute.js';
-import { parseArgs } from './steps/parse-args.js';
-import { rateLimit } from './steps/rate-limit.js';
-import { requestApproval } from './steps/request-approval.js';
-import { resolveAction } from './steps/resolve-action.js';
-import { resolveTarget } from './steps/resolve-target.js';
-import { validateInput } from './steps/validate-input.js';
-import { validateOutput } from './steps/validate-output.js';
 
-/** The run pipeline, in order. Each step either goes on, fails the call, or finishes it. */
-export const PIPELINE: readonly Step[] = [
-  resolveAction,
-  parseArgs,
-  applyDefaults,
-  validateInput,
-  resolveTarget,
-  authorize,
-  checkWhen,
-  checkPrerequisites,
-  rateLimit,
-  requestApproval,
-  claimIdempotencyKey,
-  execute,
-  validateOutput,
-];
+export { PIPELINE } from './plan.js';
+
+const resolveStep = PIPELINE[0]!;
 
 /** Options for one pass through the pipeline. */
 export interface PipelineOptions {
@@ -47,95 +22,121 @@ export interface PipelineOptions {
   readonly callId?: string;
 }
 
-/** Run one call through every step, then shape, record and audit its result. Never throws for a failed call. */
-export async function runPipeline(
+/**
+ * Run one call through every step, then shape, record and audit its result. Never throws for a failed call.
+ * Steps run synchronously one after the other; the call only waits where a step (or a port) returns a promise.
+ */
+export function runPipeline(
   runtime: RegistryRuntime,
   call: RunCall,
   options: PipelineOptions = {},
 ): Promise<RunResult> {
-  const started = performance.now();
-  const startedMs = Date.now();
-  const depth = options.depth ?? 0;
-  const state: CallState = {
-    runtime,
-    call,
-    callId: options.callId ?? (typeof call.callId === 'string' && call.callId ? call.callId : newId('call')),
-    depth,
-    parentCallId: options.parentCallId,
-    user: call.user,
-    context: call.context && typeof call.context === 'object' ? call.context : {},
-    approved: options.approved,
-    name: typeof call.name === 'string' ? call.name : String(call.name),
-  };
-  const { events } = runtime;
-  if (events.has('call-start')) {
-    events.emit('call-start', {
-      callId: state.callId,
-      name: state.name,
-      user: state.user,
-      sessionId: call.sessionId,
+  try {
+    const started = performance.now();
+    const depth = options.depth ?? 0;
+    const state = new CallState(
+      runtime,
+      call,
+      options.callId ?? (typeof call.callId === 'string' && call.callId ? call.callId : newId('call')),
       depth,
-      parentCallId: state.parentCallId,
-    });
-  }
-  const span = traceCall(state);
-  let outcome: StoredOutcome;
-  let replayed = false;
-  if (depth > runtime.maxCallDepth) {
-    outcome = {
-      ok: false,
-      error: actionError(
-        'forbidden',
-        `actions may call other actions at most ${runtime.maxCallDepth} levels deep`,
-      ),
-    };
-  } else {
-    const result = await runSteps(state);
-    outcome = result.outcome;
-    replayed = result.replayed;
-  }
-  if (state.idempotencyKey) await settleIdempotency(state, outcome);
-  if (outcome.ok && call.sessionId && !replayed) {
-    const recorded = runtime.store.history.record(call.sessionId, state.name);
-    if (recorded instanceof Promise) await recorded;
-  }
-  const durationMs = performance.now() - started;
-  const result = shapeResult(state, outcome, durationMs, replayed);
-  await recordAudit(state, result, startedMs);
-  span?.end(result);
-  if (events.has('call-end'))
-    events.emit('call-end', { callId: state.callId, result, target: state.target, depth });
-  return result;
-}
-
-async function runSteps(state: CallState): Promise<{ outcome: StoredOutcome; replayed: boolean }> {
-  const observe = state.runtime.events.has('call-step');
-  for (const step of PIPELINE) {
-    const stepStarted = observe ? performance.now() : 0;
-    let outcome: StepOutcome;
-    try {
-      const pending = step.run(state);
-      outcome = pending instanceof Promise ? await pending : pending;
-    } catch (error) {
-      // A step broke its own promise; keep the process alive and say where.
-      outcome = { fail: internalError(step.name, error) };
-    }
-    if (observe) {
-      const label = 'fail' in outcome ? outcome.fail.code : 'finish' in outcome ? 'finish' : 'next';
-      state.runtime.events.emit('call-step', {
+      options.parentCallId,
+      options.approved,
+      typeof call.name === 'string' ? call.name : String(call.name),
+      started,
+    );
+    const { events } = runtime;
+    if (events.has('call-start')) {
+      events.emit('call-start', {
         callId: state.callId,
-        step: step.name,
-        outcome: label,
-        durationMs: performance.now() - stepStarted,
+        name: state.name,
+        user: state.user,
+        sessionId: call.sessionId,
+        depth,
+        parentCallId: state.parentCallId,
       });
     }
-    if ('fail' in outcome) return { outcome: { ok: false, error: outcome.fail }, replayed: false };
-    if ('finish' in outcome) return { outcome: outcome.finish, replayed: outcome.replayed === true };
+    state.span = traceCall(state);
+    const done = depth > runtime.maxCallDepth ? finishCall(state, tooDeep(runtime)) : runSteps(state);
+    return done instanceof Promise ? done : Promise.resolve(done);
+  } catch (error) {
+    return Promise.reject(error);
   }
+}
+
+function tooDeep(runtime: RegistryRuntime): StepOutcome {
   return {
-    outcome: { ok: false, error: internalError('pipeline', new Error('no step finished the call')) },
-    replayed: false,
+    fail: actionError(
+      'forbidden',
+      `actions may call other actions at most ${runtime.maxCallDepth} levels deep`,
+    ),
   };
+}
+
+// Resolve, then the action's compiled plan; with `call-step` listeners, every step of PIPELINE, each reported.
+function runSteps(state: CallState): RunResult | Promise<RunResult> {
+  if (state.runtime.events.has('call-step')) return runObserved(state);
+  const outcome = attempt(resolveStep, state);
+  if (outcome instanceof Promise) return awaitStep(state, resolveStep, -1, outcome);
+  return resumePlan(state, -1, outcome);
+}
+
+// Go on after step `index` of the action's plan said `outcome`: synchronously until a step answers with a promise.
+function resumePlan(state: CallState, index: number, outcome: StepOutcome): RunResult | Promise<RunResult> {
+  if (outcome === NEXT) {
+    const plan = planFor(state.runtime, state.action!);
+    while (++index < plan.length) {
+      const step = plan[index]!;
+      const next = attempt(step, state);
+      if (next instanceof Promise) return awaitStep(state, step, index, next);
+      if (next !== NEXT) return finishCall(state, next);
+    }
+  }
+  return finishCall(state, outcome);
+}
+
+function awaitStep(
+  state: CallState,
+  step: Step,
+  index: number,
+  pending: Promise<StepOutcome>,
+): Promise<RunResult> {
+  return pending.then(
+    (outcome) => resumePlan(state, index, outcome),
+    // A step broke its own promise; keep the process alive and say where.
+    (error: unknown) => finishCall(state, { fail: internalError(step.name, error) }),
+  );
+}
+
+// A step that throws fails the call with an internal error naming the step.
+function attempt(step: Step, state: CallState): StepOutcome | Promise<StepOutcome> {
+  try {
+    return step.run(state);
+  } catch (error) {
+    return { fail: internalError(step.name, error) };
+  }
+}
+
+async function runObserved(state: CallState): Promise<RunResult> {
+  const { events } = state.runtime;
+  let outcome: StepOutcome = NEXT;
+  for (const step of PIPELINE) {
+    const stepStarted = performance.now();
+    const pending = attempt(step, state);
+    try {
+      outcome = pending instanceof Promise ? await pending : pending;
+    } catch (error) {
+      outcome = { fail: internalError(step.name, error) };
+    }
+    const label = 'fail' in outcome ? outcome.fail.code : 'finish' in outcome ? 'finish' : 'next';
+    events.emit('call-step', {
+      callId: state.callId,
+      step: step.name,
+      outcome: label,
+      durationMs: performance.now() - stepStarted,
+    });
+    if (outcome !== NEXT) break;
+  }
+  return finishCall(state, outcome);
 }
 
 function internalError(step: string, error: unknown): ActionError {
@@ -143,6 +144,58 @@ function internalError(step: string, error: unknown): ActionError {
     'handler_error',
     `internal error in the ${step} step: ${(error as Error)?.message ?? String(error)}`,
   );
+}
+
+// Settle the idempotency key, record the session history, shape, audit and report: synchronously unless a port
+// answers with a promise.
+function finishCall(state: CallState, last: StepOutcome): RunResult | Promise<RunResult> {
+  let outcome: StoredOutcome;
+  let replayed = false;
+  if ('fail' in last) outcome = { ok: false, error: last.fail };
+  else if ('finish' in last) {
+    outcome = last.finish;
+    replayed = last.replayed === true;
+  } else {
+    const error = internalError('pipeline', new Error('no step finished the call'));
+    outcome = { ok: false, error };
+  }
+  if (state.idempotencyKey) {
+    return settleIdempotency(state, outcome).then(() => recordHistory(state, outcome, replayed));
+  }
+  return recordHistory(state, outcome, replayed);
+}
+
+function recordHistory(
+  state: CallState,
+  outcome: StoredOutcome,
+  replayed: boolean,
+): RunResult | Promise<RunResult> {
+  const { sessionId } = state.call;
+  if (outcome.ok && sessionId && !replayed) {
+    const recorded = state.runtime.store.history.record(sessionId, state.name);
+    if (recorded instanceof Promise) return recorded.then(() => endCall(state, outcome, replayed));
+  }
+  return endCall(state, outcome, replayed);
+}
+
+function endCall(
+  state: CallState,
+  outcome: StoredOutcome,
+  replayed: boolean,
+): RunResult | Promise<RunResult> {
+  const durationMs = performance.now() - state.started;
+  const result = shapeResult(state, outcome, durationMs, replayed);
+  const audited = recordAudit(state, result);
+  if (audited) return audited.then(() => report(state, result));
+  return report(state, result);
+}
+
+function report(state: CallState, result: RunResult): RunResult {
+  state.span?.end(result);
+  const { events } = state.runtime;
+  if (events.has('call-end'))
+    events.emit('call-end', { callId: state.callId, result, target: state.target, depth: state.depth });
+  return result;
 }
 
 async function settleIdempotency(state: CallState, outcome: StoredOutcome): Promise<void> {

@@ -10,8 +10,8 @@ interface Walk {
   nodes: number;
   chars: number;
   hasNull: boolean;
-  problem: SanitizeProblem | undefined;
-  readonly path: Array<string | number>;
+  /** The first problem met; its path is filled in from the inside out as the walk unwinds. */
+  problem: { readonly message: string; readonly path: Array<string | number> } | undefined;
   /** Objects on the current path (cycle check); an array beats a Set for the usual shallow arguments. */
   readonly stack: object[];
 }
@@ -33,7 +33,6 @@ export function sanitizeArgs(
     chars: 0,
     hasNull: false,
     problem: undefined,
-    path: [],
     stack: [],
   };
   const output = visit(walk, value, 0);
@@ -41,7 +40,7 @@ export function sanitizeArgs(
 }
 
 function refuse(walk: Walk, message: string): undefined {
-  walk.problem ??= { message, path: [...walk.path] };
+  walk.problem ??= { message, path: [] };
   return undefined;
 }
 
@@ -79,10 +78,11 @@ function visit(walk: Walk, input: unknown, depth: number): unknown {
 function visitArray(walk: Walk, input: unknown[], depth: number): unknown {
   const output: unknown[] = walk.fresh ? input : new Array(input.length);
   for (let index = 0; index < input.length; index++) {
-    walk.path.push(index);
     const child = visit(walk, input[index], depth + 1);
-    walk.path.pop();
-    if (walk.problem) return undefined;
+    if (walk.problem) {
+      walk.problem.path.unshift(index);
+      return undefined;
+    }
     if (!walk.fresh) output[index] = child;
   }
   return output;
@@ -98,12 +98,17 @@ function visitObject(walk: Walk, input: object, depth: number): unknown {
   }
   const output: Record<string, unknown> = walk.fresh ? (input as Record<string, unknown>) : {};
   for (const key of Object.keys(input)) {
-    walk.path.push(key);
-    if (key === '__proto__') return refuse(walk, `the key '${key}' is not allowed`);
+    if (key === '__proto__') {
+      refuse(walk, `the key '${key}' is not allowed`);
+      walk.problem!.path.unshift(key);
+      return undefined;
+    }
     walk.chars += key.length;
     const child = visit(walk, (input as Record<string, unknown>)[key], depth + 1);
-    walk.path.pop();
-    if (walk.problem) return undefined;
+    if (walk.problem) {
+      walk.problem.path.unshift(key);
+      return undefined;
+    }
     // Plain assignment is safe: `__proto__`, the one key with a setter on Object.prototype, was refused above.
     if (!walk.fresh && child !== undefined) output[key] = child;
   }

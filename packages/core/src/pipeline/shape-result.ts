@@ -12,6 +12,17 @@ export function shapeResult(
   durationMs: number,
   replayed: boolean,
 ): RunResult {
+  if (outcome.ok && !outcome.message && !state.repaired && !replayed) {
+    // The common success, built in one literal: one object shape for every such result.
+    return {
+      ok: true,
+      value: outcome.value,
+      callId: state.callId,
+      name: state.name,
+      durationMs,
+      modelOutput: valueForModel(state, outcome.value, undefined),
+    };
+  }
   const result: Record<string, unknown> = outcome.ok
     ? { ok: true, value: outcome.value }
     : { ok: false, error: outcome.error };

@@ -1,4 +1,4 @@
-import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
+import MemoryStorage from 'rate-limiter-flexible/lib/component/MemoryStorage/MemoryStorage.js';
 import type { RateLimitRule } from '../action/types.js';
 
 /** The answer of a rate limiter for one call. */
@@ -14,32 +14,34 @@ export interface RateLimiter {
   }): RateDecision | Promise<RateDecision>;
 }
 
-interface FlexibleLimiter {
-  consume(key: string, points?: number): Promise<unknown>;
-}
+const ALLOWED: RateDecision = Object.freeze({ allowed: true });
 
-/** An in-process rate limiter on rate-limiter-flexible's memory store (one limiter per window shape). */
+/**
+ * An in-process rate limiter on rate-limiter-flexible's memory store (one store per window shape), answering
+ * synchronously: the same fixed windows as its `RateLimiterMemory`, without a promise per call.
+ */
 export function createMemoryRateLimiter(): RateLimiter {
-  const limiters = new Map<string, FlexibleLimiter>();
-  const limiterFor = (rule: RateLimitRule): FlexibleLimiter => {
+  const byShape = new Map<string, MemoryStorage>();
+  // Rules are usually the same object call after call (an action's own `rateLimit`): look them up by identity.
+  const byRule = new WeakMap<RateLimitRule, MemoryStorage>();
+  const storageFor = (rule: RateLimitRule): MemoryStorage => {
+    let storage = byRule.get(rule);
+    if (storage) return storage;
     const shape = `${rule.points}/${rule.duration}`;
-    let limiter = limiters.get(shape);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ points: rule.points, duration: rule.duration }) as FlexibleLimiter;
-      limiters.set(shape, limiter);
+    storage = byShape.get(shape);
+    if (!storage) {
+      storage = new MemoryStorage();
+      byShape.set(shape, storage);
     }
-    return limiter;
+    byRule.set(rule, storage);
+    return storage;
   };
   return {
-    async consume({ key, rule }) {
-      try {
-        await limiterFor(rule).consume(key, 1);
-        return { allowed: true };
-      } catch (rejection) {
-        if (rejection instanceof Error) throw rejection;
-        const { msBeforeNext } = rejection as { msBeforeNext?: number };
-        return { allowed: false, retryAfterMs: Math.max(0, Math.ceil(msBeforeNext ?? rule.duration * 1000)) };
-      }
+    consume({ key, rule }) {
+      const counted = storageFor(rule).incrby(key, 1, rule.duration);
+      if (counted.consumedPoints <= rule.points) return ALLOWED;
+      const retryAfterMs = counted.msBeforeNext < 0 ? rule.duration * 1000 : counted.msBeforeNext;
+      return { allowed: false, retryAfterMs: Math.max(0, Math.ceil(retryAfterMs)) };
     },
   };
 }

@@ -5,6 +5,7 @@ import { sanitizeArgs } from '../sanitize-args.js';
 /** Fill arguments the caller left out from `defaults(context)`; what the caller sent always wins. */
 export const applyDefaults: Step = {
   name: 'defaults',
+  applies: (action) => action.defaults !== undefined,
   run(state) {
     const action = state.action!;
     if (!action.defaults) return NEXT;

@@ -5,6 +5,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Check the action's roles against the user, then the registry's pluggable policy. */
 export const authorize: Step = {
   name: 'authorize',
+  applies: (action, runtime) => (action.roles?.length ?? 0) > 0 || runtime.policy !== undefined,
   run(state) {
     const action = state.action!;
     const refusal = missingRole(action, state.user);

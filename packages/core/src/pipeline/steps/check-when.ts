@@ -5,6 +5,7 @@ import { fail, NEXT, type Step } from '../call-state.js';
 /** Ask the action's `when` about the live target and context. */
 export const checkWhen: Step = {
   name: 'when',
+  applies: (action) => action.when !== undefined,
   run(state) {
     const reason = unavailableReason(state.action!, {
       target: state.target,

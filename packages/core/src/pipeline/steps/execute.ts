@@ -29,17 +29,38 @@ export const execute: Step = {
   },
 };
 
-async function invoke(state: CallState, signal: AbortSignal | undefined): Promise<StepOutcome> {
+// Synchronous when the handler is: a promise (or any thenable) is awaited, a plain value is taken as it is.
+function invoke(state: CallState, signal: AbortSignal | undefined): StepOutcome | Promise<StepOutcome> {
+  let value: unknown;
   try {
-    const value = await state.action!.handler!(state.input, handlerContext(state, signal));
-    if (isReply(value)) {
-      state.value = value.value;
-      state.message = value.message;
-    } else state.value = value;
-    return NEXT;
+    value = state.action!.handler!(state.input, handlerContext(state, signal));
   } catch (error) {
     return fail(thrownError(state, error));
   }
+  if (isThenable(value)) {
+    return Promise.resolve(value).then(
+      (settled) => settle(state, settled),
+      (error: unknown) => fail(thrownError(state, error)),
+    );
+  }
+  return settle(state, value);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value instanceof Promise ||
+    (value !== null &&
+      (typeof value === 'object' || typeof value === 'function') &&
+      typeof (value as { then?: unknown }).then === 'function')
+  );
+}
+
+function settle(state: CallState, value: unknown): StepOutcome {
+  if (isReply(value)) {
+    state.value = value.value;
+    state.message = value.message;
+  } else state.value = value;
+  return NEXT;
 }
 
 async function guarded(

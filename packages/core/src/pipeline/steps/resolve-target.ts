@@ -5,6 +5,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Turn the target id of a scoped call into the live object; unknown ids and ids of another type fail. */
 export const resolveTarget: Step = {
   name: 'target',
+  applies: (action) => Boolean(action.scope),
   run(state) {
     const action = state.action!;
     if (!action.scope) return NEXT;

@@ -9,41 +9,47 @@ export const validateInput: Step = {
     const action = state.action!;
     const args = state.args!;
     let input = args;
-    const issues: Issue[] = [];
+    let issue: Issue | undefined;
     if (action.scope) {
       const param = action.targetParam ?? state.runtime.targetParam;
       const id = args[param];
       if (typeof id !== 'string' || id === '') {
-        issues.push({
+        issue = {
           path: [param],
           keyword: 'required',
           message:
             id === undefined
               ? `${param} is required: the id of the ${action.scope} to act on`
               : `${param} must be the id (a string) of the ${action.scope} to act on`,
-        });
+        };
       } else state.targetId = id;
       // Copy without the target id (no `delete`, which would slow every later property access).
       input = {};
-      for (const key in args) if (key !== param && Object.hasOwn(args, key)) input[key] = args[key];
+      // `args` is the parse step's own plain copy, so its keys are exactly its own enumerable properties.
+      const keys = Object.keys(args);
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index]!;
+        if (key !== param) input[key] = args[key];
+      }
     }
     const validation = state.runtime.inputValidator(action)(input);
-    if (validation instanceof Promise) return validation.then((result) => conclude(state, result, issues));
-    return conclude(state, validation, issues);
+    if (validation instanceof Promise) return validation.then((result) => conclude(state, result, issue));
+    return conclude(state, validation, issue);
   },
 };
 
-function conclude(state: CallState, validation: Validation, issues: Issue[]): StepOutcome {
-  if (!validation.ok) issues.push(...validation.issues);
-  if (issues.length > 0) {
-    const message = issues.map((issue) => issue.message).join('; ');
-    return fail(
-      actionError('invalid_args', message, {
-        issues,
-        hint: `fix the arguments of ${state.name} and call it again`,
-      }),
-    );
+function conclude(state: CallState, validation: Validation, targetIssue: Issue | undefined): StepOutcome {
+  if (validation.ok && !targetIssue) {
+    state.input = validation.value;
+    return NEXT;
   }
-  state.input = (validation as { value: unknown }).value;
-  return NEXT;
+  const issues: Issue[] = targetIssue ? [targetIssue] : [];
+  if (!validation.ok) issues.push(...validation.issues);
+  const message = issues.map((issue) => issue.message).join('; ');
+  return fail(
+    actionError('invalid_args', message, {
+      issues,
+      hint: `fix the arguments of ${state.name} and call it again`,
+    }),
+  );
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeArgs } from './sanitize-args.js';
+
+const limits = { maxChars: 1_000, maxDepth: 4, maxNodes: 50 };
+
+describe('sanitizeArgs', () => {
+  it('copies plain data and reports nulls', () => {
+    const args = { a: [1, { b: null }], c: 'x' };
+    const copied = sanitizeArgs(args, limits);
+    expect(copied).toEqual({ value: args, hasNull: true });
+    expect('value' in copied && copied.value).not.toBe(args);
+  });
+
+  it('gives the path of the first problem, from the root down', () => {
+    const hostile = JSON.parse('{"a":[0,{"b":{"__proto__":1}}]}');
+    expect(sanitizeArgs(hostile, limits, { fresh: true })).toEqual({
+      problem: { message: "the key '__proto__' is not allowed", path: ['a', 1, 'b', '__proto__'] },
+    });
+    expect(sanitizeArgs({ a: [{ when: () => 1 }] }, limits)).toEqual({
+      problem: { message: 'a function is not JSON data', path: ['a', 0, 'when'] },
+    });
+    expect(sanitizeArgs({ a: { b: { c: { d: { e: 1 } } } } }, limits)).toEqual({
+      problem: { message: 'the arguments are nested deeper than 4 levels', path: ['a', 'b', 'c', 'd'] },
+    });
+    const cycle: Record<string, unknown> = { n: 1 };
+    cycle.self = { back: cycle };
+    expect(sanitizeArgs(cycle, limits)).toEqual({
+      problem: { message: 'the arguments contain a cycle', path: ['self', 'back'] },
+    });
+    expect(sanitizeArgs({ bad: Number.NaN }, limits)).toEqual({
+      problem: { message: 'NaN is not a JSON number', path: ['bad'] },
+    });
+  });
+});
