@@ -32,9 +32,10 @@ describe('ranking evaluation', () => {
       engine.add(documents);
       return evaluateRetrieval(engine, sample);
     });
-    expect(scores.recallAt5).toBeGreaterThan(0.88);
+    // Measured on this sample: R@5 0.912, R@10 0.933, MRR 0.954 (MiniSearch R@5 0.878, wink 0.828).
+    expect(scores.recallAt5).toBeGreaterThan(0.9);
     expect(scores.recallAt10).toBeGreaterThan(0.92);
-    expect(scores.mrr).toBeGreaterThan(0.92);
+    expect(scores.mrr).toBeGreaterThan(0.94);
     for (const baseline of baselines) expect(scores.recallAt5).toBeGreaterThan(baseline.recallAt5 + 0.03);
   });
 
@@ -45,9 +46,17 @@ describe('ranking evaluation', () => {
     const irrelevance = bfclQuestions('irrelevance');
     expect(multiple).toHaveLength(200);
     expect(irrelevance).toHaveLength(240);
+    // Measured: 0.915 / 0.783 on the whole set. The relevance weights and threshold were chosen on the
+    // even-numbered questions; the odd-numbered ones are held out (measured 0.920 / 0.850).
     const ours = evaluateBfcl(multiple, irrelevance);
-    expect(ours.multipleAccuracy).toBeGreaterThan(0.85);
-    expect(ours.irrelevanceRejected).toBeGreaterThan(0.75);
+    expect(ours.multipleAccuracy).toBeGreaterThan(0.9);
+    expect(ours.irrelevanceRejected).toBeGreaterThan(0.77);
+    const heldOut = evaluateBfcl(
+      multiple.filter((_, at) => at % 2 === 1),
+      irrelevance.filter((_, at) => at % 2 === 1),
+    );
+    expect(heldOut.multipleAccuracy).toBeGreaterThan(0.9);
+    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.83);
     // Without a relevance threshold a BM25 engine answers nothing only when no word is shared.
     const plain = evaluateBfclEngine(miniSearchEngine, multiple, irrelevance);
     expect(ours.irrelevanceRejected).toBeGreaterThan(plain.irrelevanceRejected + 0.2);
@@ -56,6 +65,7 @@ describe('ranking evaluation', () => {
   it('keeps its recall when the registry grows with look-alike actions', { timeout: 60_000 }, () => {
     const grown = lexicalEngine();
     grown.add(documentsOf(createRegistry({ actions: growActions(sealActions(), 10_000) })));
-    expect(evaluateRetrieval(grown, sample).recallAt5).toBeGreaterThan(0.8);
+    // Measured: 0.885.
+    expect(evaluateRetrieval(grown, sample).recallAt5).toBeGreaterThan(0.87);
   });
 });

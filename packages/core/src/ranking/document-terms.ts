@@ -17,17 +17,25 @@ export const FIELDS = [
 /** A field of a ranking document. */
 export type RankField = (typeof FIELDS)[number];
 
-/** Split a ranking document into the index's fields of stemmed terms; its key terms are its name's, the rest of its title's and description's, then each example's. */
+/**
+ * Split a ranking document into the index's fields of stemmed terms. Its key terms are those of its own name (what
+ * a query names it by), then the rest of its name's, title's and description's (what it is about), then each
+ * example's. In a dotted name (`electromagnetism.ampere_law`) the part before the last dot is a namespace, which a
+ * request seldom repeats: it is about-terms, not own-name terms, yet stays in the name field where saying it counts.
+ */
 export function documentTerms(document: RankDocument): IndexedDocument {
   const name = tokenize(document.name);
+  const dot = document.name.lastIndexOf('.');
+  const own = dot > 0 ? tokenize(document.name.slice(dot + 1)) : name;
+  const key = own.length > 0 ? own : name;
   const scope = document.scope ? tokenize(document.scope) : [];
   const title = tokenize(document.title);
   const description = tokenize(document.description);
-  const about = new Set([...title, ...description]);
-  for (const term of name) about.delete(term);
+  const about = new Set([...name, ...title, ...description]);
+  for (const term of key) about.delete(term);
   return {
     id: document.id,
-    keyTerms: [name, [...about], ...document.examples.map(tokenize)],
+    keyTerms: [key, [...about], ...document.examples.map(tokenize)],
     fields: [
       name,
       title,

@@ -163,6 +163,69 @@ describe('createLexicalRanker', () => {
     expect(incremental.rank('number 0 copy').some((hit) => hit.id === 'action0')).toBe(false);
   });
 
+  it('answers as a fresh index when queried between adds and removes (its per-term caches follow)', () => {
+    const documents = Array.from({ length: 40 }, (_, at) =>
+      doc(`tool${at}`, {
+        description: `${['paint', 'move', 'copy'][at % 3]} the shape ${at % 5 ? 'now' : 'later'}`,
+      }),
+    );
+    const live = createLexicalRanker({ threshold: 0, novelty: 0 });
+    const kept = new Map<string, RankDocument>();
+    const sameAsFresh = (query: string) => {
+      const fresh = createLexicalRanker({ threshold: 0, novelty: 0 });
+      for (const document of kept.values()) fresh.add(document);
+      const expected = fresh.rank(query);
+      const found = live.rank(query);
+      expect(found.map((hit) => hit.id).sort()).toEqual(expected.map((hit) => hit.id).sort());
+    };
+    documents.forEach((document, at) => {
+      live.add(document);
+      kept.set(document.id, document);
+      if (at % 7 === 0) sameAsFresh('paint the shape later');
+    });
+    for (let at = 0; at < 40; at += 4) {
+      live.remove(`tool${at}`);
+      kept.delete(`tool${at}`);
+      sameAsFresh('copy the shape');
+      sameAsFresh('paint later');
+    }
+    const replaced = doc('tool1', { description: 'copy the shape sideways' });
+    live.add(replaced);
+    kept.set('tool1', replaced);
+    sameAsFresh('copy sideways');
+    expect(live.rank('copy sideways', { limit: 1 })[0]?.id).toBe('tool1');
+  });
+
+  it('does not expect a request to repeat the namespace of a dotted name', () => {
+    const nameCoverage = (id: string, query: string) => {
+      const ranker = createLexicalRanker();
+      ranker.add(doc(id, { description: 'Magnetic field around a current' }));
+      return ranker.explain(query)[0]?.components.name ?? 0;
+    };
+    const request = (words: string) => `apply ${words} to this long copper wire`;
+    expect(nameCoverage('electromagnetism.ampere_law', request('ampere law'))).toBeCloseTo(1, 10);
+    expect(nameCoverage('electromagnetismAmpereLaw', request('ampere law'))).toBeCloseTo(2 / 3, 10);
+    expect(nameCoverage('electromagnetism.ampere_law', request('ampere'))).toBeCloseTo(0.5, 10);
+    // Saying the namespace is still evidence.
+    expect(nameCoverage('electromagnetism.ampere_law', request('electromagnetism ampere'))).toBeCloseTo(
+      1,
+      10,
+    );
+  });
+
+  it('weighs the parts of the relevance as told', () => {
+    const ranker = (relevance: { query: number; name: number; about: number }) => {
+      const made = createLexicalRanker({ relevance });
+      made.add(doc('exportReport', { description: 'Write the monthly sales figures to a spreadsheet file' }));
+      return made;
+    };
+    const [nameOnly] = ranker({ query: 0, name: 1, about: 0 }).explain('export the quarterly budget');
+    const [queryOnly] = ranker({ query: 1, name: 0, about: 0 }).explain('export the quarterly budget');
+    expect(nameOnly?.relevance).toBeCloseTo(nameOnly!.components.name, 10);
+    expect(queryOnly?.relevance).toBeCloseTo(queryOnly!.components.query, 10);
+    expect(nameOnly!.relevance).toBeGreaterThan(queryOnly!.relevance);
+  });
+
   it('forgets the words of removed documents', () => {
     const ranker = createLexicalRanker();
     ranker.add(doc('zebraCount', { description: 'Count the zebras' }));

@@ -2,7 +2,12 @@ import { diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT } from './query-terms.js';
-import { type Components, relevanceOf } from './relevance.js';
+import {
+  type Components,
+  DEFAULT_RELEVANCE_WEIGHTS,
+  type RelevanceWeights,
+  relevanceOf,
+} from './relevance.js';
 import { createTermIndex, type QueryGroup } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { Ranker, RankHit } from './types.js';
@@ -19,6 +24,8 @@ export interface LexicalRankerOptions {
   readonly k1?: number;
   /** Documents whose relevance is below this are left out of `search` and `rank` (default 0.3). */
   readonly threshold?: number;
+  /** Weights of the relevance's parts: query coverage, name coverage, description coverage (default 1, 3, 2). */
+  readonly relevance?: Partial<RelevanceWeights>;
   /** Pseudo-documents added to the collection size in IDF, so tiny registries still weigh terms (default 20). */
   readonly priorDocuments?: number;
   /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
@@ -93,6 +100,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const prior = options.priorDocuments ?? 20;
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
+  const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   const plan = {
     idf,
     variantWeight: options.variantWeight ?? 0.6,
@@ -169,11 +177,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     query: string,
     visit: Visit,
     floor: () => number = () => 0,
-  ): ((slot: number) => Aspect[]) => {
+  ): ((slot: number, mask: number) => Aspect[]) => {
     const { groups, total, matched } = planQuery(index, query, plan);
     if (groups.length === 0 || total <= 0) return () => [];
     refresh();
-    const { slots, values, covered, nameHits, aboutHits } = index.accumulate(groups, { k1, full, keyWeight });
+    const { slots, values, covered, nameHits, aboutHits, groupMasks } = index.accumulate(groups, {
+      k1,
+      full,
+      keyWeight,
+    });
     for (let i = 0; i < slots.length; i++) {
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       if (values[i]! / total <= floor()) continue;
@@ -192,9 +204,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
-      visit(slot, order, share, name, about);
+      visit(slot, order, share, name, about, groupMasks[i]!);
     }
-    return (slot) => aspectsOf(index.termsOf(slot), groups);
+    return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
 
   /** Passing documents, best first; the first few reordered for novelty, the rest scaled below them. */
@@ -205,9 +217,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
     const aspects = collect(
       query,
-      (slot, order, share, name, about) => {
-        if (order <= 0 || relevanceOf(share, name, about) < minimum) return;
-        const bumped = keepBest(top, { slot, order }, head);
+      (slot, order, share, name, about, mask) => {
+        if (order <= 0 || relevanceOf(share, name, about, parts) < minimum) return;
+        const bumped = keepBest(top, { slot, order, mask }, head);
         if (bumped && !Number.isFinite(limit)) rest.push(bumped);
       },
       floor,
@@ -215,7 +227,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const picked =
       novelty > 0
         ? diversify(
-            top.map((item) => ({ order: item.order, groups: aspects(item.slot) })),
+            top.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
             novelty,
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
@@ -254,7 +266,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         found.push({
           id: index.idOf(slot),
           score: order,
-          relevance: relevanceOf(share, name, about),
+          relevance: relevanceOf(share, name, about, parts),
           components: { query: share, name, about },
         }),
       );
@@ -263,11 +275,20 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   };
 }
 
-type Visit = (slot: number, order: number, share: number, name: number, about: number) => void;
+type Visit = (
+  slot: number,
+  order: number,
+  share: number,
+  name: number,
+  about: number,
+  groupMask: number,
+) => void;
 
 interface Candidate {
   readonly slot: number;
   readonly order: number;
+  /** The query groups (0 to 30) it matches, as bits. */
+  readonly mask: number;
 }
 
 interface Aspect {
@@ -309,12 +330,14 @@ function exampleCoverage(
   return Math.min(1, best);
 }
 
-/** The query terms (group and weight) among a document's terms. */
-function aspectsOf(terms: readonly number[], groups: readonly QueryGroup[]): Aspect[] {
+/** The query groups a document matches: the first 31 from its bit mask, any later ones from its terms. */
+function aspectsOf(mask: number, groups: readonly QueryGroup[], terms: readonly number[]): Aspect[] {
   const found: Aspect[] = [];
-  groups.forEach((group, at) => {
-    if (group.members.some((member) => terms.includes(member.id)))
-      found.push({ group: at, weight: group.weight });
-  });
+  for (let at = 0; at < groups.length; at++) {
+    const group = groups[at]!;
+    const matched =
+      at < 31 ? (mask & (1 << at)) !== 0 : group.members.some((member) => terms.includes(member.id));
+    if (matched) found.push({ group: at, weight: group.weight });
+  }
   return found;
 }

@@ -1,6 +1,6 @@
 import { EmbeddingError } from './embedding-error.js';
 import { embeddingText } from './embedding-text.js';
-import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
+import { createLexicalRanker, DEFAULT_THRESHOLD, type LexicalRanker } from './lexical-ranker.js';
 import type { Embedder, RankDocument, Ranker, RankHit } from './types.js';
 
 /** Options of `createSemanticRanker`. */
@@ -14,7 +14,7 @@ export interface SemanticRankerOptions {
   readonly semanticWeight?: number;
   /** Cosine similarities mapped to 0 and to 1; model-specific (default 0.2 and 0.6, about right for OpenAI's). */
   readonly similarity?: { readonly low: number; readonly high: number };
-  /** Fused relevance below this leaves a document out (default: the lexical ranker's 0.3). */
+  /** Fused relevance below this leaves a document out (default: the lexical ranker's, 0.3). */
   readonly threshold?: number;
   /** How many documents are embedded per `embed` call (default 64). */
   readonly batchSize?: number;
@@ -39,7 +39,7 @@ export function createSemanticRanker(options: SemanticRankerOptions): SemanticRa
   const lexical = options.lexical ?? createLexicalRanker();
   const semanticWeight = options.semanticWeight ?? 0.5;
   const { low, high } = options.similarity ?? { low: 0.2, high: 0.6 };
-  const threshold = options.threshold ?? 0.3;
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const batchSize = options.batchSize ?? 64;
   const cacheSize = options.cacheSize ?? 64;
   if (!(high > low)) throw new RangeError('similarity.high must be above similarity.low');

@@ -1,3 +1,5 @@
+import { buildImpactList, type ImpactList } from './impact-list.js';
+
 /** Number of fields a document may have; a posting keeps its field in 3 bits. */
 export const MAX_FIELDS = 8;
 const MAX_TF = 31;
@@ -30,7 +32,8 @@ export interface QueryGroup {
 
 /**
  * Scores of one accumulation, index for index: the touched `slots`, their BM25F sums, their capped sums, and the
- * key weight of the matched terms of their name and of their title and description (name terms left out).
+ * key weight of the matched terms of their name and of their title and description (name terms left out). The
+ * arrays are reused: they hold until the next accumulation.
  */
 export interface Scores {
   readonly slots: Int32Array;
@@ -38,6 +41,8 @@ export interface Scores {
   readonly covered: Float64Array;
   readonly nameHits: Float64Array;
   readonly aboutHits: Float64Array;
+  /** Bit g set when the document matches query group g (groups 0 to 30 only). */
+  readonly groupMasks: Int32Array;
 }
 
 /** How one accumulation scores. */
@@ -108,11 +113,30 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
   let covered = new Float64Array(64);
   let nameHits = new Float64Array(64);
   let aboutHits = new Float64Array(64);
+  let groupMask = new Int32Array(64);
   let seenInTerm = new Int32Array(64);
   let seenInQuery = new Int32Array(64);
   let termSlots = new Int32Array(64);
   let slots = new Int32Array(64);
+  let out = scratchScores(64);
   let stamp = 0;
+  // Per term, its postings merged per document for the current norms (dropped when the term's documents change).
+  const impacts: Array<ImpactList | undefined> = [];
+  let normsVersion = 0;
+
+  const impactsOf = (term: number): ImpactList => {
+    const cached = impacts[term];
+    if (cached && cached.version === normsVersion) return cached;
+    const built = buildImpactList(
+      postings[term] ?? [],
+      frequency[term] ?? 0,
+      norms,
+      fieldCount,
+      normsVersion,
+    );
+    impacts[term] = built;
+    return built;
+  };
 
   const intern = (term: string): number => {
     let id = termIds.get(term);
@@ -148,10 +172,12 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     covered = new Float64Array(capacity);
     nameHits = new Float64Array(capacity);
     aboutHits = new Float64Array(capacity);
+    groupMask = new Int32Array(capacity);
     seenInTerm = new Int32Array(capacity);
     seenInQuery = new Int32Array(capacity);
     termSlots = new Int32Array(capacity);
     slots = new Int32Array(capacity);
+    out = scratchScores(capacity);
     stamp = 0;
   };
 
@@ -174,6 +200,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     for (let field = 0; field < fieldCount; field++)
       normAverage[field] = totalLength[field]! / documents || 1;
     for (const slot of slotOf.values()) setNorms(slot);
+    normsVersion++;
   };
 
   const index: TermIndex = {
@@ -219,7 +246,10 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
           distinct.add(id);
         }
       });
-      for (const id of distinct) frequency[id]!++;
+      for (const id of distinct) {
+        frequency[id]!++;
+        impacts[id] = undefined;
+      }
       docTerms[slot] = [...distinct];
       keyTerms[slot] = keys;
       setNorms(slot);
@@ -233,6 +263,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
         let kept = 0;
         for (let i = 0; i < list.length; i++) if (list[i]! >>> 8 !== slot) list[kept++] = list[i]!;
         list.length = kept;
+        impacts[term] = undefined;
         if (--frequency[term]! === 0) release(term);
       }
       for (let field = 0; field < fieldCount; field++) {
@@ -264,71 +295,97 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
       const query = ++stamp;
       const counted = new Set<number>();
       let count = 0;
-      for (const { weight, members } of groups) {
+      // Local names for the scratch arrays: the loops below run once per posting.
+      const seen = seenInQuery;
+      const touchedSlots = slots;
+      const sums = score;
+      const capped = covered;
+      const names = nameHits;
+      const abouts = aboutHits;
+      const perTerm = accumulator;
+      const inverseFull = 1 / full;
+      const masks = groupMask;
+      for (let group = 0; group < groups.length; group++) {
+        const { weight, members } = groups[group]!;
+        const bit = group < 31 ? 1 << group : 0;
+        if (members.length === 1) {
+          // One indexed term: each document has one entry, so it is saturated at once.
+          const { id, factor } = members[0]!;
+          const { entries, values } = impactsOf(id);
+          const key = counted.has(id) ? 0 : keyWeight(id) * factor;
+          counted.add(id);
+          for (let i = 0; i < entries.length; i++) {
+            const entry = entries[i]!;
+            const slot = entry >>> 8;
+            if (seen[slot] !== query) {
+              seen[slot] = query;
+              touchedSlots[count++] = slot;
+            }
+            masks[slot]! |= bit;
+            const tf = factor * values[i]!;
+            const saturated = tf / (k1 + tf);
+            sums[slot]! += weight * saturated;
+            capped[slot]! += weight * Math.min(1, saturated * inverseFull);
+            if (entry & NAME_MASK) names[slot]! += key;
+            else if (entry & ABOUT_MASK) abouts[slot]! += key;
+          }
+          continue;
+        }
         const term = ++stamp;
         let touched = 0;
-        const single = members.length === 1;
         for (const { id, factor } of members) {
-          const list = postings[id];
-          if (!list) continue;
+          const { entries, values } = impactsOf(id);
           // A term counts once towards a document's key coverage, however many groups it stands in.
           const key = counted.has(id) ? 0 : keyWeight(id) * factor;
           counted.add(id);
-          // A document's entries in one list are adjacent: its fields are gathered before moving on.
-          let previous = -1;
-          let mask = 0;
-          for (let i = 0; i < list.length; i++) {
-            const entry = list[i]!;
+          for (let i = 0; i < entries.length; i++) {
+            const entry = entries[i]!;
             const slot = entry >>> 8;
-            const field = (entry >>> 5) & 7;
-            if (slot !== previous) {
-              if (mask & NAME_MASK) nameHits[previous]! += key;
-              else if (mask & ABOUT_MASK) aboutHits[previous]! += key;
-              mask = 0;
-              previous = slot;
-              if (single || seenInTerm[slot] !== term) {
-                seenInTerm[slot] = term;
-                termSlots[touched++] = slot;
-              }
+            if (seenInTerm[slot] !== term) {
+              seenInTerm[slot] = term;
+              termSlots[touched++] = slot;
             }
-            mask |= 1 << field;
-            accumulator[slot]! += factor * (entry & MAX_TF) * norms[slot * fieldCount + field]!;
+            perTerm[slot]! += factor * values[i]!;
+            if (entry & NAME_MASK) names[slot]! += key;
+            else if (entry & ABOUT_MASK) abouts[slot]! += key;
           }
-          if (mask & NAME_MASK) nameHits[previous]! += key;
-          else if (mask & ABOUT_MASK) aboutHits[previous]! += key;
         }
         for (let i = 0; i < touched; i++) {
           const slot = termSlots[i]!;
-          const tf = accumulator[slot]!;
-          accumulator[slot] = 0;
-          if (seenInQuery[slot] !== query) {
-            seenInQuery[slot] = query;
-            slots[count++] = slot;
+          const tf = perTerm[slot]!;
+          perTerm[slot] = 0;
+          if (seen[slot] !== query) {
+            seen[slot] = query;
+            touchedSlots[count++] = slot;
           }
+          masks[slot]! |= bit;
           const saturated = tf / (k1 + tf);
-          score[slot]! += weight * saturated;
-          covered[slot]! += weight * Math.min(1, saturated / full);
+          sums[slot]! += weight * saturated;
+          capped[slot]! += weight * Math.min(1, saturated * inverseFull);
         }
       }
-      const result = {
-        slots: slots.slice(0, count),
-        values: new Float64Array(count),
-        covered: new Float64Array(count),
-        nameHits: new Float64Array(count),
-        aboutHits: new Float64Array(count),
-      };
+      // The answer lives in reusable arrays (valid until the next call); the per-slot sums are cleared for it.
       for (let i = 0; i < count; i++) {
         const slot = slots[i]!;
-        result.values[i] = score[slot]!;
-        result.covered[i] = covered[slot]!;
-        result.nameHits[i] = nameHits[slot]!;
-        result.aboutHits[i] = aboutHits[slot]!;
+        out.values[i] = score[slot]!;
+        out.covered[i] = covered[slot]!;
+        out.nameHits[i] = nameHits[slot]!;
+        out.aboutHits[i] = aboutHits[slot]!;
+        out.groupMasks[i] = groupMask[slot]!;
+        groupMask[slot] = 0;
         score[slot] = 0;
         covered[slot] = 0;
         nameHits[slot] = 0;
         aboutHits[slot] = 0;
       }
-      return result;
+      return {
+        slots: slots.subarray(0, count),
+        values: out.values.subarray(0, count),
+        covered: out.covered.subarray(0, count),
+        nameHits: out.nameHits.subarray(0, count),
+        aboutHits: out.aboutHits.subarray(0, count),
+        groupMasks: out.groupMasks.subarray(0, count),
+      };
     },
     idOf: (slot) => ids[slot] ?? '',
     termOf: (termId) => termNames[termId] ?? '',
@@ -336,4 +393,14 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     keyTermsOf: (slot) => keyTerms[slot] ?? [],
   };
   return index;
+}
+
+function scratchScores(capacity: number) {
+  return {
+    values: new Float64Array(capacity),
+    covered: new Float64Array(capacity),
+    nameHits: new Float64Array(capacity),
+    aboutHits: new Float64Array(capacity),
+    groupMasks: new Int32Array(capacity),
+  };
 }

@@ -8,12 +8,15 @@ const APOSTROPHE = /['’]/gu;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 const ASCII_WORD = /^[a-z]+$/;
 const DIGITS = /^\p{N}+$/u;
+// A plain word, maybe capitalised: nothing to split (the common case, checked first).
+const SIMPLE_WORD = /^[A-Za-z][a-z]*$/;
 
 const stems = new Map<string, string>();
 const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => stem(word)));
 
 /** Lower-case words of a text or an identifier: splits camelCase, acronyms, snake_case, kebab-case, dots and scopes. */
 export function splitWords(text: string): string[] {
+  if (SIMPLE_WORD.test(text)) return [text.toLowerCase()];
   return text
     .replace(CAMEL_LOWER_UPPER, '$1 $2')
     .replace(CAMEL_ACRONYM, '$1 $2')

@@ -65,12 +65,16 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
   const scores = text ? source.search(text) : undefined;
   const minScore = query.minScore ?? 0;
   const results: Array<AvailableAction & { order: number }> = [];
+  const limit = query.limit !== undefined && query.limit >= 0 ? query.limit : Number.POSITIVE_INFINITY;
+  let availableCount = 0;
   let order = 0;
-  // With a query, only the ranker's matches can be in the answer: visit those (best first), not every action.
+  // With a query, only the ranker's matches can be in the answer: visit those best first, not every action.
   const candidates: Iterable<[string, AnyAction | undefined]> = scores
-    ? [...scores.keys()].map((name): [string, AnyAction | undefined] => [name, source.entries.get(name)])
+    ? bestFirst(scores).map((name): [string, AnyAction | undefined] => [name, source.entries.get(name)])
     : source.entries;
   for (const [name, action] of candidates) {
+    // Best first, available first: once `limit` available ones are found, nothing later can enter the answer.
+    if (scores && availableCount >= limit) break;
     order++;
     if (!action) continue;
     if (action.available === 'disabled' && !query.includeRenderOnly) continue;
@@ -81,6 +85,7 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
       if (score <= minScore) continue;
     }
     const reason = whyNot(action, { target, user: query.user, context, completed });
+    if (reason === undefined) availableCount++;
     if (reason !== undefined && query.include === 'available') continue;
     results.push({
       name,
@@ -95,8 +100,19 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
     (a, b) =>
       Number(b.available) - Number(a.available) || (b.score ?? 0) - (a.score ?? 0) || a.order - b.order,
   );
-  const limited = query.limit !== undefined && query.limit >= 0 ? results.slice(0, query.limit) : results;
+  const limited = Number.isFinite(limit) ? results.slice(0, limit) : results;
   return limited.map(({ order: _order, ...entry }) => entry);
+}
+
+/** The names of a score map by score, highest first (ties in map order); a map already in that order is kept as is. */
+function bestFirst(scores: ReadonlyMap<string, number>): string[] {
+  const names = [...scores.keys()];
+  let previous = Number.POSITIVE_INFINITY;
+  for (const score of scores.values()) {
+    if (score > previous) return names.sort((a, b) => scores.get(b)! - scores.get(a)!);
+    previous = score;
+  }
+  return names;
 }
 
 function whyNot(
