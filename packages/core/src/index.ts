@@ -42,13 +42,17 @@ export {
   type AttemptRecord,
   type CallRecord,
   type CallStatus,
+  type ClientTool,
   type CompletionCheck,
   type CompletionContext,
   type CompletionOptions,
   type CompletionValidator,
   type ConditionResult,
+  type ConversationRecorderOptions,
+  createConversationRecorder,
   createMemorySessionRecorder,
   DONE,
+  ensureSession,
   type FinishReason,
   type LanguageModel,
   type MemorySessionRecorder,
@@ -58,14 +62,18 @@ export {
   type ModelToolCall,
   type ModelUsage,
   type NamedCompletionCheck,
+  type PreparedClientTools,
+  prepareClientTools,
   type RunAgentOptions,
   type RunStartRecord,
   runAgent,
   type SessionEntry,
   type SessionRecorder,
   type StepRecord,
+  splitClientCalls,
   type ToolCallRecord,
   type ToolResultRecord,
+  titleOf,
   toolCallOf,
 } from './agent/index.js';
 export {
@@ -158,11 +166,26 @@ export {
   createMemoryAuditLog,
 } from './ports/audit-sink.js';
 export {
+  type ChatMessage,
+  type ChatRole,
+  type ConversationSession,
+  type ConversationStore,
+  ConversationStoreError,
+  type ConversationStoreErrorKind,
+  checkChatMessage,
+  checkConversationSession,
+  conversationPageSize,
+  type NewChatMessage,
+  type NewConversationSession,
+  type SessionPage,
+} from './ports/conversation-store.js';
+export {
   createMemoryIdempotencyStore,
   type IdempotencyState,
   type IdempotencyStore,
   type StoredOutcome,
 } from './ports/idempotency-store.js';
+export { createMemoryConversationStore } from './ports/memory-conversation-store.js';
 export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './ports/rate-limiter.js';
 export { createMemorySessionHistory, type SessionHistory } from './ports/session-history.js';
 export { createMemoryStore, type Store } from './ports/store.js';
@@ -180,7 +203,8 @@ export {
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './ranking/openai-embedder.js';
 export { type RankActionsOptions, rankActions } from './ranking/rank-actions.js';
 export { rankDocumentOf } from './ranking/rank-document.js';
-export type { Components } from './ranking/relevance.js';
+export type { Components, RelevanceWeights } from './ranking/relevance.js';
+export { DEFAULT_RELEVANCE_WEIGHTS } from './ranking/relevance.js';
 export {
   createSemanticRanker,
   type SemanticRanker,

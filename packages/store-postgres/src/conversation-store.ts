@@ -1,138 +1,41 @@
-import type { ToolCallRecord, ToolResultRecord } from '@affordance/core';
+import {
+  ConversationStoreError,
+  checkChatMessage,
+  checkConversationSession,
+  type NewChatMessage,
+  type NewConversationSession,
+} from '@affordance/core';
 import { StoreError } from './store-error.js';
 
-/** Who wrote a message. */
-export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
-
-// Tool calls and results are stored exactly as the agent loop records them.
-export type { ToolCallRecord, ToolResultRecord } from '@affordance/core';
-
-/** One stored message; `position` counts from 1 within its session. */
-export interface ChatMessage {
-  readonly id: string;
-  readonly sessionId: string;
-  readonly position: number;
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly toolCalls?: readonly ToolCallRecord[];
-  readonly toolResults?: readonly ToolResultRecord[];
-  readonly createdAt: string;
-}
-
-/** A message to append; the store gives it an id (unless given), a position and a time. */
-export interface NewChatMessage {
-  readonly id?: string;
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly toolCalls?: readonly ToolCallRecord[];
-  readonly toolResults?: readonly ToolResultRecord[];
-}
-
-/** One conversation. */
-export interface ConversationSession {
-  readonly id: string;
-  readonly userId?: string;
-  readonly title?: string;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly messageCount: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** What a new session may say about itself. */
-export interface NewConversationSession {
-  readonly id?: string;
-  readonly userId?: string;
-  readonly title?: string;
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
-/** A page of sessions, newest first. */
-export interface SessionPage {
-  readonly sessions: ConversationSession[];
-  readonly nextCursor?: string;
-}
-
-/**
- * Port: chat sessions and their messages (tool calls and tool results included), kept in order. Appends to one
- * session are numbered 1, 2, 3 … without gaps, whichever process makes them.
- */
-export interface ConversationStore {
-  /** Start a session; throws `StoreError('exists')` when the id is taken. */
-  createSession(session?: NewConversationSession): Promise<ConversationSession>;
-  getSession(id: string): Promise<ConversationSession | undefined>;
-  /** Sessions newest first, optionally one user's, paginated by cursor. */
-  listSessions(query?: {
-    readonly userId?: string;
-    readonly limit?: number;
-    readonly cursor?: string;
-  }): Promise<SessionPage>;
-  /** Append a message at the end of a session; throws `StoreError('not_found')` for an unknown session. */
-  appendMessage(sessionId: string, message: NewChatMessage): Promise<ChatMessage>;
-  /** A session's messages in order, those after `after` (a position) only, at most `limit` (default all). */
-  listMessages(
-    sessionId: string,
-    query?: { readonly after?: number; readonly limit?: number },
-  ): Promise<ChatMessage[]>;
-}
-
-const ROLES: readonly ChatRole[] = ['system', 'user', 'assistant', 'tool'];
+// The port lives in core (any process or store implements it); this package implements it on SQL.
+export type {
+  ChatMessage,
+  ChatRole,
+  ConversationSession,
+  ConversationStore,
+  NewChatMessage,
+  NewConversationSession,
+  SessionPage,
+  ToolCallRecord,
+  ToolResultRecord,
+} from '@affordance/core';
+export { conversationPageSize as pageSize } from '@affordance/core';
 
 /** Throw `StoreError('invalid_input')` unless `message` is a well-formed new message. */
 export function checkMessage(message: NewChatMessage): NewChatMessage {
-  if (typeof message !== 'object' || message === null)
-    throw new StoreError('invalid_input', 'a message must be an object');
-  if (!ROLES.includes(message.role)) {
-    throw new StoreError(
-      'invalid_input',
-      `message role must be one of ${ROLES.join(', ')}, not ${JSON.stringify(message.role)}`,
-    );
-  }
-  if (typeof message.content !== 'string')
-    throw new StoreError('invalid_input', 'message content must be a string (use "" for none)');
-  if (message.id !== undefined && (typeof message.id !== 'string' || message.id === '')) {
-    throw new StoreError('invalid_input', 'a message id must be a non-empty string');
-  }
-  for (const call of message.toolCalls ?? []) {
-    if (typeof call?.id !== 'string' || typeof call.name !== 'string') {
-      throw new StoreError('invalid_input', 'every tool call needs a string id and name');
-    }
-  }
-  for (const result of message.toolResults ?? []) {
-    if (
-      typeof result?.toolCallId !== 'string' ||
-      typeof result.name !== 'string' ||
-      typeof result.ok !== 'boolean'
-    ) {
-      throw new StoreError(
-        'invalid_input',
-        'every tool result needs a string toolCallId and name, and a boolean ok',
-      );
-    }
-  }
-  return message;
+  return asStoreError(() => checkChatMessage(message));
 }
 
 /** Throw `StoreError('invalid_input')` unless `session` is a well-formed new session. */
 export function checkSession(session: NewConversationSession): NewConversationSession {
-  if (typeof session !== 'object' || session === null)
-    throw new StoreError('invalid_input', 'a session must be an object');
-  for (const field of ['id', 'userId', 'title'] as const) {
-    const value = session[field];
-    if (value !== undefined && (typeof value !== 'string' || value === '')) {
-      throw new StoreError('invalid_input', `session ${field} must be a non-empty string`);
-    }
-  }
-  if (
-    session.metadata !== undefined &&
-    (typeof session.metadata !== 'object' || session.metadata === null || Array.isArray(session.metadata))
-  ) {
-    throw new StoreError('invalid_input', 'session metadata must be a plain object');
-  }
-  return session;
+  return asStoreError(() => checkConversationSession(session));
 }
 
-/** Clamp a page size the same way in every store. */
-export function pageSize(limit: number | undefined, fallback: number): number {
-  return Math.min(Math.max(Math.trunc(limit ?? fallback), 1), 1000);
+function asStoreError<TValue>(check: () => TValue): TValue {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ConversationStoreError) throw new StoreError(error.kind, error.message);
+    throw error;
+  }
 }

@@ -45,8 +45,8 @@ export interface AttemptRecord {
   readonly conditions: readonly ConditionResult[];
 }
 
-/** How a run ended. */
-export type AgentStatus = 'done' | 'max_steps' | 'completion_failed' | 'aborted';
+/** How a run ended; `awaiting_client` hands client tool calls to the caller, who continues with their results. */
+export type AgentStatus = 'done' | 'max_steps' | 'completion_failed' | 'aborted' | 'awaiting_client';
 
 /** What `runAgent` returns. */
 export interface AgentResult {
@@ -62,6 +62,8 @@ export interface AgentResult {
   readonly failedConditions: readonly string[];
   /** The whole conversation, input included. */
   readonly messages: readonly AgentMessage[];
+  /** With `awaiting_client`: the client tool calls to run, under the client tools' own names. */
+  readonly clientCalls?: readonly ModelToolCall[];
 }
 
 /** What `runAgent` reports while it runs, in order. */
@@ -86,6 +88,12 @@ export type AgentEvent =
       readonly call: ModelToolCall;
     }
   | { readonly type: 'call-finish'; readonly runId: string; readonly step: number; readonly call: CallRecord }
+  | {
+      readonly type: 'client-call';
+      readonly runId: string;
+      readonly step: number;
+      readonly call: ModelToolCall;
+    }
   | { readonly type: 'step-finish'; readonly runId: string; readonly step: StepRecord }
   | { readonly type: 'attempt-finish'; readonly runId: string; readonly attempt: AttemptRecord }
   | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult };

@@ -8,6 +8,12 @@ export type {
   ConditionResult,
   StepRecord,
 } from './agent-events.js';
+export {
+  type ClientTool,
+  type PreparedClientTools,
+  prepareClientTools,
+  splitClientCalls,
+} from './client-tools.js';
 export type {
   CompletionCheck,
   CompletionContext,
@@ -15,6 +21,12 @@ export type {
   CompletionValidator,
   NamedCompletionCheck,
 } from './completion.js';
+export {
+  type ConversationRecorderOptions,
+  createConversationRecorder,
+  ensureSession,
+  titleOf,
+} from './conversation-recorder.js';
 export { DONE } from './model-turn.js';
 export {
   type AgentMessage,

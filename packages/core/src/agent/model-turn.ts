@@ -5,6 +5,7 @@ import { parseActions } from '../text/parse-actions.js';
 import { renderActionsPrompt } from '../text/render-actions-prompt.js';
 import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
+import type { PreparedClientTools } from './client-tools.js';
 import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
 
 /** The name of the tool (or text action) a model uses to declare it is done. */
@@ -58,23 +59,25 @@ function doneAction() {
   };
 }
 
-/** Native protocol: the registry's currently available tools in the model's format, plus `done`. */
+/** Native protocol: the registry's currently available tools in the model's format, plus `done` and client tools. */
 export function prepareNativeTurn(
   query: TurnQuery,
   format: ToolFormat,
   system: string | undefined,
   history: readonly AgentMessage[],
+  client: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] },
 ): PreparedTurn {
   const set = query.registry.toolSet({ format, ...filters(query) });
   const offered = [...set.names.values()];
   const hasDone = offered.includes(DONE);
+  const tools = hasDone ? set.tools : [...set.tools, ...doneTool(format)];
   return {
     request: {
       messages: system ? [{ role: 'system', content: system }, ...history] : [...history],
-      tools: hasDone ? set.tools : [...set.tools, ...doneTool(format)],
+      tools: [...tools, ...client.tools],
       toolChoice: 'auto',
     },
-    offered: hasDone ? offered : [...offered, DONE],
+    offered: [...(hasDone ? offered : [...offered, DONE]), ...client.names.values()],
   };
 }
 

@@ -5,9 +5,10 @@ import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
 import type { AgentEvent, AgentResult, AgentStatus, AttemptRecord, StepRecord } from './agent-events.js';
 import { askModel } from './ask-model.js';
+import { type ClientTool, prepareClientTools, splitClientCalls } from './client-tools.js';
 import { type CompletionOptions, resolveCompletion } from './completion.js';
 import { prepareNativeTurn, prepareTextTurn, readNativeTurn, readTextTurn } from './model-turn.js';
-import type { AgentMessage, LanguageModel } from './model-types.js';
+import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
 import { runCalls } from './run-calls.js';
 import type { SessionRecorder } from './session-recorder.js';
 import { settleStep } from './settle-step.js';
@@ -38,6 +39,11 @@ export interface RunAgentOptions {
   /** Ask with `model.stream` and report each text delta as a `text-delta` event (default false: `generate`). */
   readonly stream?: boolean;
   readonly onEvent?: (event: AgentEvent) => void;
+  /**
+   * Tools the caller runs itself (AG-UI frontend tools), offered with the native protocol only. When the model
+   * calls one, the step's server calls run, then the run ends with `awaiting_client` and `clientCalls`.
+   */
+  readonly clientTools?: readonly ClientTool[];
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -70,6 +76,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     );
   }
   const protocol = requested === 'auto' ? (model.supportsTools ? 'native' : 'text') : requested;
+  const client = prepareClientTools(
+    protocol === 'native' ? options.clientTools : undefined,
+    model.toolFormat,
+    registry,
+  );
   const textFormat = options.textFormat ?? 'json';
   const completion = resolveCompletion(options.completion);
   const runId = newId('run');
@@ -92,6 +103,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   emit({ type: 'run-start', runId, sessionId, protocol });
 
   let status: AgentStatus | undefined;
+  let clientCalls: readonly ModelToolCall[] = [];
   let text = '';
   let step = 0;
   const commitStep = async (record: StepRecord) => {
@@ -112,7 +124,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     step++;
     const turn =
       protocol === 'native'
-        ? prepareNativeTurn(query, model.toolFormat, options.system, history)
+        ? prepareNativeTurn(query, model.toolFormat, options.system, history, client)
         : prepareTextTurn(query, textFormat, options.system, history);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
@@ -128,13 +140,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       break;
     }
     text = response.text;
-    const read = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
+    const whole = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
+    const split = splitClientCalls(whole.calls, client);
+    const read = { ...whole, calls: split.server };
     const calls = await runCalls({ ...query, runId, step, signal, emit }, read.calls);
+    if (!signal.aborted) {
+      for (const call of split.client) emit({ type: 'client-call', runId, step, call });
+    }
     const settled = await settleStep({
       protocol,
       response,
       read,
       calls,
+      clientCalls: split.client,
       completion,
       attempt: attempts.length + 1,
       context: { sessionId, text, signal },
@@ -155,6 +173,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       emit({ type: 'attempt-finish', runId, attempt });
     }
     status = settled.aborted ? 'aborted' : settled.status;
+    if (status === 'awaiting_client') clientCalls = split.client;
   }
 
   const last = attempts.at(-1);
@@ -169,6 +188,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     failedConditions:
       last && !last.ok ? last.conditions.filter((item) => !item.ok).map((item) => item.name) : [],
     messages: history,
+    ...(clientCalls.length > 0 ? { clientCalls } : {}),
   };
   await options.recorder?.recordFinish(sessionId, result);
   emit({ type: 'run-finish', runId, result });

@@ -14,6 +14,8 @@ export interface SettleInput {
   readonly response: ModelResponse;
   readonly read: ReadTurn;
   readonly calls: readonly CallRecord[];
+  /** Calls handed to the client: they join the assistant message, and the run waits for their results. */
+  readonly clientCalls?: readonly ModelToolCall[];
   readonly completion: ReturnType<typeof resolveCompletion>;
   /** The number this attempt would have if the completion conditions are checked. */
   readonly attempt: number;
@@ -38,9 +40,12 @@ export interface SettledStep {
  */
 export async function settleStep(input: SettleInput): Promise<SettledStep> {
   const { read, calls, completion, context } = input;
-  const finished = read.doneCall !== undefined || (read.calls.length === 0 && read.problems.length === 0);
+  const clientCalls = input.clientCalls ?? [];
+  const awaiting = clientCalls.length > 0;
+  const finished =
+    !awaiting && (read.doneCall !== undefined || (read.calls.length === 0 && read.problems.length === 0));
   let aborted = context.signal.aborted;
-  let status: AgentStatus | undefined;
+  let status: AgentStatus | undefined = awaiting && !aborted ? 'awaiting_client' : undefined;
   let attempt: SettledStep['attempt'];
   let feedback: string | undefined;
   if (!aborted && finished) {
@@ -59,7 +64,7 @@ export async function settleStep(input: SettleInput): Promise<SettledStep> {
     }
   }
   const messages: AgentMessage[] = [];
-  const toolCalls = read.doneCall ? [...read.calls, read.doneCall] : read.calls;
+  const toolCalls = [...read.calls, ...clientCalls, ...(read.doneCall ? [read.doneCall] : [])];
   messages.push(
     toolCalls.length > 0
       ? { role: 'assistant', content: input.response.text, toolCalls: toolCalls.map(recordOf) }
@@ -72,11 +77,14 @@ export async function settleStep(input: SettleInput): Promise<SettledStep> {
     output: call.output,
   }));
   if (read.doneCall) {
+    const output = awaiting
+      ? 'Not done yet: the client is running your other tool calls.'
+      : (feedback ?? (aborted ? 'The run was aborted.' : doneOutput(attempt)));
     results.push({
       toolCallId: read.doneCall.id,
       name: read.doneCall.name,
-      ok: feedback === undefined && attempt?.ok !== false,
-      output: feedback ?? (aborted ? 'The run was aborted.' : doneOutput(attempt)),
+      ok: !awaiting && feedback === undefined && attempt?.ok !== false,
+      output,
     });
   }
   if (results.length > 0) messages.push({ role: 'tool', content: '', toolResults: results });

@@ -1,0 +1,151 @@
+import type { ToolCallRecord, ToolResultRecord } from '../agent/model-types.js';
+
+// Tool calls and results are stored exactly as the agent loop records them (`ToolCallRecord`, `ToolResultRecord`).
+
+/** Who wrote a message. */
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/** Why a conversation store refused: a malformed input, an unknown session, or a taken id. */
+export type ConversationStoreErrorKind = 'invalid_input' | 'not_found' | 'exists';
+
+/** The error every conversation store throws for a refused input (`kind` says which rule was broken). */
+export class ConversationStoreError extends Error {
+  override readonly name = 'ConversationStoreError';
+  constructor(
+    readonly kind: ConversationStoreErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** One stored message; `position` counts from 1 within its session. */
+export interface ChatMessage {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly position: number;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly toolCalls?: readonly ToolCallRecord[];
+  readonly toolResults?: readonly ToolResultRecord[];
+  readonly createdAt: string;
+}
+
+/** A message to append; the store gives it an id (unless given), a position and a time. */
+export interface NewChatMessage {
+  readonly id?: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly toolCalls?: readonly ToolCallRecord[];
+  readonly toolResults?: readonly ToolResultRecord[];
+}
+
+/** One conversation. */
+export interface ConversationSession {
+  readonly id: string;
+  readonly userId?: string;
+  readonly title?: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly messageCount: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a new session may say about itself. */
+export interface NewConversationSession {
+  readonly id?: string;
+  readonly userId?: string;
+  readonly title?: string;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** A page of sessions, newest first. */
+export interface SessionPage {
+  readonly sessions: ConversationSession[];
+  readonly nextCursor?: string;
+}
+
+/**
+ * Port: chat sessions and their messages (tool calls and tool results included), kept in order. Appends to one
+ * session are numbered 1, 2, 3 … without gaps, whichever process makes them.
+ */
+export interface ConversationStore {
+  /** Start a session; throws an error of kind `exists` when the id is taken. */
+  createSession(session?: NewConversationSession): Promise<ConversationSession>;
+  getSession(id: string): Promise<ConversationSession | undefined>;
+  /** Sessions newest first, optionally one user's, paginated by cursor. */
+  listSessions(query?: {
+    readonly userId?: string;
+    readonly limit?: number;
+    readonly cursor?: string;
+  }): Promise<SessionPage>;
+  /** Append a message at the end of a session; throws an error of kind `not_found` for an unknown session. */
+  appendMessage(sessionId: string, message: NewChatMessage): Promise<ChatMessage>;
+  /** A session's messages in order, those after `after` (a position) only, at most `limit` (default all). */
+  listMessages(
+    sessionId: string,
+    query?: { readonly after?: number; readonly limit?: number },
+  ): Promise<ChatMessage[]>;
+}
+
+const ROLES: readonly ChatRole[] = ['system', 'user', 'assistant', 'tool'];
+
+/** Throw `ConversationStoreError('invalid_input')` unless `message` is a well-formed new message. */
+export function checkChatMessage(message: NewChatMessage): NewChatMessage {
+  if (typeof message !== 'object' || message === null)
+    throw new ConversationStoreError('invalid_input', 'a message must be an object');
+  if (!ROLES.includes(message.role)) {
+    throw new ConversationStoreError(
+      'invalid_input',
+      `message role must be one of ${ROLES.join(', ')}, not ${JSON.stringify(message.role)}`,
+    );
+  }
+  if (typeof message.content !== 'string')
+    throw new ConversationStoreError('invalid_input', 'message content must be a string (use "" for none)');
+  if (message.id !== undefined && (typeof message.id !== 'string' || message.id === '')) {
+    throw new ConversationStoreError('invalid_input', 'a message id must be a non-empty string');
+  }
+  for (const call of message.toolCalls ?? []) {
+    if (typeof call?.id !== 'string' || typeof call.name !== 'string') {
+      throw new ConversationStoreError('invalid_input', 'every tool call needs a string id and name');
+    }
+  }
+  for (const result of message.toolResults ?? []) {
+    if (
+      typeof result?.toolCallId !== 'string' ||
+      typeof result.name !== 'string' ||
+      typeof result.ok !== 'boolean'
+    ) {
+      throw new ConversationStoreError(
+        'invalid_input',
+        'every tool result needs a string toolCallId and name, and a boolean ok',
+      );
+    }
+  }
+  return message;
+}
+
+/** Throw `ConversationStoreError('invalid_input')` unless `session` is a well-formed new session. */
+export function checkConversationSession(session: NewConversationSession): NewConversationSession {
+  if (typeof session !== 'object' || session === null)
+    throw new ConversationStoreError('invalid_input', 'a session must be an object');
+  for (const field of ['id', 'userId', 'title'] as const) {
+    const value = session[field];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new ConversationStoreError('invalid_input', `session ${field} must be a non-empty string`);
+    }
+  }
+  if (
+    session.metadata !== undefined &&
+    (typeof session.metadata !== 'object' || session.metadata === null || Array.isArray(session.metadata))
+  ) {
+    throw new ConversationStoreError('invalid_input', 'session metadata must be a plain object');
+  }
+  return session;
+}
+
+/** Clamp a page size the same way in every store. */
+export function conversationPageSize(limit: number | undefined, fallback: number): number {
+  return Math.min(Math.max(Math.trunc(limit ?? fallback), 1), 1000);
+}
