@@ -1,0 +1,188 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { CommandPalette } from './actions/command-palette.js';
+import { ContextMenu } from './actions/context-menu.js';
+import { needsInput, targetParamOf } from './actions/target-param.js';
+import type { ApiClient } from './api/api-client.js';
+import type { ActionEntry, RunResult, TargetState } from './api/types.js';
+import { blockLabel } from './canvas/block-label.js';
+import { CanvasView } from './canvas/canvas-view.js';
+import { SidePanels } from './panels/side-panels.js';
+import { useConsoleData } from './state/use-console-data.js';
+
+interface Toast {
+  readonly id: number;
+  readonly message: string;
+  readonly tone: 'ok' | 'error' | 'info';
+}
+
+let toastCounter = 0;
+
+/** The console: header, the canvas with its selection bar, the side panels, the palette and the context menu. */
+export function App(props: { readonly api: ApiClient }): ReactNode {
+  const { api } = props;
+  const data = useConsoleData(api);
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const [palette, setPalette] = useState<{ initial: ActionEntry | undefined } | undefined>();
+  const [menu, setMenu] = useState<{ target: TargetState; at: { x: number; y: number } } | undefined>();
+  const [toasts, setToasts] = useState<readonly Toast[]>([]);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const selected = data.targets.find((target) => target.id === selectedId);
+
+  const notify = useCallback((message: string, tone: Toast['tone'] = 'info') => {
+    const id = ++toastCounter;
+    setToasts((previous) => [...previous.slice(-3), { id, message, tone }]);
+    setTimeout(() => setToasts((previous) => previous.filter((toast) => toast.id !== id)), 6000);
+  }, []);
+
+  const openPalette = useCallback((initial?: ActionEntry, fromMenu = false) => {
+    // From the context menu, focus returns to where the menu was opened, not to the menu item.
+    if (!fromMenu) returnFocus.current = document.activeElement as HTMLElement | null;
+    setMenu(undefined);
+    setPalette({ initial });
+  }, []);
+  const closeOverlay = useCallback(() => {
+    setPalette(undefined);
+    setMenu(undefined);
+    const element = returnFocus.current;
+    // Focus goes back where it was (the block), unless that element left the page.
+    requestAnimationFrame(() =>
+      (element?.isConnected ? element : document.querySelector<HTMLElement>('main'))?.focus(),
+    );
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        if (palette) closeOverlay();
+        else openPalette();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [palette, openPalette, closeOverlay]);
+
+  const run = useCallback(
+    async (entry: ActionEntry, args: Record<string, unknown>): Promise<RunResult> => {
+      const result = await data.run(entry.name, args);
+      if (result.ok) notify(`${entry.title}: ${result.message ?? 'done'}`, 'ok');
+      else if (result.error.code === 'approval_required')
+        notify(`${entry.title} waits for approval (Approvals tab)`);
+      return result;
+    },
+    [data.run, notify],
+  );
+
+  const chooseFromMenu = (entry: ActionEntry) => {
+    if (needsInput(entry)) {
+      openPalette(entry, true);
+      return;
+    }
+    const param = targetParamOf(entry);
+    const target = menu?.target;
+    closeOverlay();
+    void run(entry, param && target ? { [param]: target.id } : {})
+      .then(
+        (result) =>
+          !result.ok && result.error.code !== 'approval_required' && notify(result.error.message, 'error'),
+      )
+      .catch((error: Error) => notify(error.message, 'error'));
+  };
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>
+          <span className="logo" aria-hidden="true" />
+          Affordance
+        </h1>
+        <span className={`stream stream-${data.stream}`} title="Live updates from /api/events">
+          {data.stream === 'open'
+            ? 'live'
+            : data.stream === 'connecting'
+              ? 'connecting…'
+              : 'offline, retrying'}
+        </span>
+        <span className="muted topbar-info">
+          {data.health ? `${data.health.actions} actions · ${data.health.storage}` : ''}
+          {data.health?.model ? ` · model ${data.health.model}` : ' · no model'}
+        </span>
+        <button type="button" className="button-quiet palette-button" onClick={() => openPalette()}>
+          Command palette <kbd>Ctrl</kbd>+<kbd>K</kbd>
+        </button>
+      </header>
+      {data.error ? (
+        <p role="alert" className="banner-error">
+          {data.error}
+        </p>
+      ) : null}
+      <main className="workspace" tabIndex={-1}>
+        <div className="selection-bar">
+          {selected ? (
+            <>
+              <span>
+                Selected <strong>{blockLabel(selected)}</strong>
+                {selected.locked ? ' (locked)' : ''}
+              </span>
+              <button
+                type="button"
+                className="button-quiet"
+                onClick={(event) => {
+                  const box = event.currentTarget.getBoundingClientRect();
+                  returnFocus.current = event.currentTarget;
+                  setMenu({ target: selected, at: { x: box.left, y: box.bottom + 4 } });
+                }}
+              >
+                Actions…
+              </button>
+              <button type="button" className="button-quiet" onClick={() => setSelectedId(undefined)}>
+                Clear
+              </button>
+            </>
+          ) : (
+            <span className="muted">
+              Click a block (or Tab to it and press Enter) to see what you can do with it.
+            </span>
+          )}
+        </div>
+        <CanvasView
+          blocks={data.targets}
+          selectedId={selectedId}
+          onSelect={(block) => setSelectedId(block.id)}
+          onMenu={(block, at) => {
+            returnFocus.current = document.activeElement as HTMLElement | null;
+            setMenu({ target: block, at });
+          }}
+        />
+      </main>
+      <SidePanels api={api} data={data} notify={notify} />
+      {menu ? (
+        <ContextMenu
+          api={api}
+          target={menu.target}
+          at={menu.at}
+          revision={data.revision}
+          onChoose={chooseFromMenu}
+          onClose={closeOverlay}
+        />
+      ) : null}
+      {palette ? (
+        <CommandPalette
+          api={api}
+          target={selected}
+          revision={data.revision}
+          initial={palette.initial}
+          run={run}
+          onClose={closeOverlay}
+        />
+      ) : null}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <p key={toast.id} className={`toast toast-${toast.tone}`}>
+            {toast.message}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

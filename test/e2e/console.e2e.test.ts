@@ -1,0 +1,250 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumForTests } from './find-chromium.js';
+import { ensureConsoleBuilt, type RunningServer, startServer } from './start-server.js';
+
+// The real server (tsx + PGlite) and a real browser on a loaded machine: generous timeouts, no timing assertions.
+const SLOW = 240_000;
+const WAIT = { timeout: 60_000 };
+const executablePath = chromiumForTests();
+
+describe.skipIf(!executablePath)('web console in headless Chromium', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'affordance-e2e-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    await ensureConsoleBuilt();
+    server = await startServer({ data: join(folder, 'data') });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto(`${server.url}/`);
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    const code = await server?.stop();
+    rmSync(folder, { recursive: true, force: true });
+    expect(code).toBe(0);
+  }, SLOW);
+
+  const shape = (id: string) => page.locator(`[data-block-id="${id}"]`);
+  const palette = () => page.locator('dialog.palette');
+
+  it(
+    'draws the canvas: shapes in their colour, markdown rendered, the image with its frame, locked blocks marked',
+    async () => {
+      await shape('shape-1').waitFor(WAIT);
+      expect(await shape('shape-1').locator('[data-fill]').getAttribute('fill')).toBe('#3b82f6');
+      expect(await shape('shape-2').locator('ellipse').count()).toBe(1);
+      expect(await shape('shape-2').getAttribute('aria-label')).toContain('locked');
+      await expect
+        .poll(() => page.locator('[data-block-id="md-2"] h2').textContent(), WAIT)
+        .toBe('Legal notice');
+      expect(await page.locator('[data-block-id="md-2"] .badge-locked').count()).toBe(1);
+      expect(await page.locator('[data-block-id="image-1"] img').count()).toBe(1);
+      await page.locator('.stream-open').waitFor(WAIT);
+    },
+    SLOW,
+  );
+
+  it(
+    'selects a locked block and shows its actions greyed with the reason in the palette (Ctrl-K)',
+    async () => {
+      await shape('shape-2').click();
+      await page.keyboard.press('Control+k');
+      await palette().waitFor(WAIT);
+      const color = palette().locator('[data-action="shape_updateColor"]');
+      await color.waitFor(WAIT);
+      expect(await color.getAttribute('aria-disabled')).toBe('true');
+      expect(await color.locator('.action-reason').textContent()).toBe('block is locked');
+      // Actions of other block types are left out; unlock stays available on a locked block.
+      expect(await palette().locator('[data-action^="markdown_"]').count()).toBe(0);
+      expect(await palette().locator('[data-action="shape_unlock"]').getAttribute('aria-disabled')).toBe(
+        'false',
+      );
+      await page.keyboard.press('Escape');
+      await palette().waitFor({ state: 'detached', ...WAIT });
+    },
+    SLOW,
+  );
+
+  it(
+    'runs "change colour" through the generated form from the keyboard; the canvas and the audit log update',
+    async () => {
+      await shape('shape-1').click();
+      await page.keyboard.press('Control+k');
+      await page.locator('.palette-input').fill('colour');
+      await palette().locator('[data-action="shape_updateColor"][aria-selected="true"]').waitFor(WAIT);
+      await page.keyboard.press('Enter');
+      const input = palette().locator('input[name="color"]');
+      await input.waitFor(WAIT);
+      // A value the schema refuses shows the pipeline's fix-it error in the form.
+      await input.fill('red');
+      await page.keyboard.press('Enter');
+      await palette().locator('[role="alert"]', { hasText: 'invalid_args' }).waitFor(WAIT);
+      await input.fill('#ff0000');
+      await page.keyboard.press('Enter');
+      await palette().waitFor({ state: 'detached', ...WAIT });
+      await expect
+        .poll(() => shape('shape-1').locator('[data-fill]').getAttribute('fill'), WAIT)
+        .toBe('#ff0000');
+      await page.locator('.timeline [data-call="shape_updateColor"] .status-ok').first().waitFor(WAIT);
+
+      await page.getByRole('tab', { name: 'Audit log' }).click();
+      const row = page.locator('[data-audit="shape_updateColor"]');
+      await row.first().waitFor(WAIT);
+      expect(await row.count()).toBe(2); // the refused call and the one that ran
+      await page.getByLabel('Outcome').selectOption('ok');
+      await expect.poll(() => row.count(), WAIT).toBe(1);
+      expect(await row.first().locator('.status-ok').textContent()).toBe('ok');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows a change made elsewhere live, through the event stream',
+    async () => {
+      const response = await fetch(`${server!.url}/api/actions/markdown_updateContent/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          args: { blockId: 'md-1', content: '# Launch notes\n\nWritten **elsewhere**.' },
+        }),
+      });
+      expect((await response.json()).ok).toBe(true);
+      await expect
+        .poll(() => page.locator('[data-block-id="md-1"] h1').textContent(), WAIT)
+        .toBe('Launch notes');
+      expect(await page.locator('[data-block-id="md-1"] strong').textContent()).toBe('elsewhere');
+    },
+    SLOW,
+  );
+
+  it(
+    'asks for approval before deleting a block (context menu), and deletes it once approved in the inbox',
+    async () => {
+      await shape('shape-3').click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      await menu.waitFor(WAIT);
+      await menu.locator('[data-action="shape_remove"][aria-disabled="false"]').click();
+      await menu.waitFor({ state: 'detached', ...WAIT });
+      await page.getByRole('tab', { name: /Approvals/ }).click();
+      const approval = page.locator('.approval', { hasText: 'shape_remove' });
+      await approval.waitFor(WAIT);
+      expect(await shape('shape-3').count()).toBe(1);
+      await approval.getByRole('button', { name: 'Approve' }).click();
+      await shape('shape-3').waitFor({ state: 'detached', ...WAIT });
+      await approval.waitFor({ state: 'detached', ...WAIT });
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      await page.locator('.timeline [data-call="shape_remove"] .status-ok').first().waitFor(WAIT);
+    },
+    SLOW,
+  );
+
+  it(
+    'works from the keyboard: Enter selects a focused block, Shift-F10 opens its menu, Escape gives focus back',
+    async () => {
+      await shape('md-1').focus();
+      await page.keyboard.press('Enter');
+      expect(await shape('md-1').getAttribute('aria-current')).toBe('true');
+      await page.keyboard.press('Shift+F10');
+      const menu = page.getByRole('menu');
+      await menu.waitFor(WAIT);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')), WAIT)
+        .toBe('menuitem');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached', ...WAIT });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-block-id')), WAIT)
+        .toBe('md-1');
+      // The palette returns focus the same way.
+      await page.keyboard.press('Control+k');
+      await palette().waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await palette().waitFor({ state: 'detached', ...WAIT });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-block-id')), WAIT)
+        .toBe('md-1');
+    },
+    SLOW,
+  );
+
+  it(
+    'detects the actions in a pasted model reply and runs them (no model configured)',
+    async () => {
+      await page.getByRole('tab', { name: 'Paste reply' }).click();
+      await page
+        .getByLabel('Model reply')
+        .fill('Resizing it.\n{"action": "shape_resize", "blockId": "shape-1", "width": 200, "height": 90}');
+      await page.getByRole('button', { name: 'Detect actions' }).click();
+      const detected = page.getByRole('region', { name: 'Detected actions' });
+      await detected.getByText('shape_resize').waitFor(WAIT);
+      await detected.getByRole('button', { name: 'Run', exact: true }).click();
+      await detected.locator('.status-ok').waitFor(WAIT);
+      await expect
+        .poll(() => shape('shape-1').locator('[data-fill]').getAttribute('width'), WAIT)
+        .toBe('200');
+    },
+    SLOW,
+  );
+
+  it('logged no console errors or React warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!executablePath)('web console with a model configured', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'affordance-e2e-model-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }, SLOW);
+
+  it(
+    'offers the chat over AG-UI instead of the paste box, and shows the run error the endpoint answers',
+    async () => {
+      await ensureConsoleBuilt();
+      // No API key: whatever the agent endpoint does with the model, this run ends in a RUN_ERROR.
+      server = await startServer({
+        data: join(folder, 'data'),
+        env: {
+          AFFORDANCE_MODEL: 'openai:gpt-4.1-mini',
+          OPENAI_API_KEY: '',
+          OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+        },
+      });
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${server.url}/`);
+      await page.getByRole('tab', { name: 'Chat' }).click();
+      await page.getByText('openai:gpt-4.1-mini', { exact: true }).waitFor(WAIT);
+      await page.getByLabel('Message').fill('Make the first shape red');
+      await page.keyboard.press('Enter');
+      await page.locator('.chat-user', { hasText: 'Make the first shape red' }).waitFor(WAIT);
+      const alert = page.locator('.chat [role="alert"]');
+      await alert.waitFor(WAIT);
+      expect((await alert.textContent())?.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
+});
