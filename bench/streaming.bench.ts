@@ -3,9 +3,10 @@
  * incremental parser and the parsers UIs use today, beside one JSON.parse of the whole text (the floor).
  * Arguments of 1 KiB, 18 KiB, 100 KiB and 1 MiB arrive in 1-, 16- and 256-character deltas.
  *
- * Run: node --import tsx bench/streaming.bench.ts [--quick] [--shapes]
- *   --quick   smaller budget: fewer repetitions, re-parsers capped at 3 s (default 10 s) of projected CPU time per cell
- *   --shapes  also time our parser and @streamparser/json on three payload shapes (records, document, text)
+ * Run: node --import tsx bench/streaming.bench.ts [--quick] [--mixed]
+ *   --quick   smaller budget: fewer repetitions, re-parsers capped at 2 s (default 8 s) of projected CPU time per cell
+ *   --mixed   only the main table (mixed arguments, every contender), not the four other payload shapes
+ *             (records, document, deep, text), where only our parser and @streamparser/json are timed
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -16,8 +17,8 @@ import untruncateJson from 'untruncate-json';
 import { createPartialJsonParser } from '../packages/core/src/streaming/partial-json-parser.js';
 
 const quick = process.argv.includes('--quick');
-const withShapes = process.argv.includes('--shapes');
-const CAP_MS = quick ? 3_000 : 10_000;
+const withShapes = !process.argv.includes('--mixed');
+const CAP_MS = quick ? 2_000 : 8_000;
 const SIZES = [1024, 18 * 1024, 100 * 1024, 1024 * 1024];
 const DELTAS = [1, 16, 256];
 const untruncate = ((untruncateJson as unknown as { default?: (text: string) => string }).default ??
@@ -47,7 +48,14 @@ function sentence(next: () => number, words: number): string {
   return picked.join(' ');
 }
 
-type Shape = 'mixed' | 'records' | 'document' | 'text';
+type Shape = 'mixed' | 'records' | 'document' | 'deep' | 'text';
+
+interface TreeNode {
+  type: string;
+  id: string;
+  props: { label: string; width: number; visible: boolean };
+  children: TreeNode[];
+}
 
 /** About `size` characters of JSON text of the given shape (built in one pass: each piece's length is added up). */
 function payload(shape: Shape, size: number): string {
@@ -79,6 +87,26 @@ function payload(shape: Shape, size: number): string {
       if (!last || last.paragraphs.length >= 12)
         sections.push(add({ heading: sentence(next, 4), paragraphs: [] }) as (typeof sections)[0]);
       else last.paragraphs.push(add(sentence(next, 40)) as string);
+    }
+  } else if (shape === 'deep') {
+    // A tree of small objects nested up to 24 levels (a UI layout, a config): each new node goes under one
+    // of the last few nodes made, so the text keeps going deeper, then climbs back out.
+    const made: Array<{ node: TreeNode; depth: number }> = [];
+    const node = (): TreeNode => ({
+      type: ['stack', 'row', 'card', 'text'][Math.floor(next() * 4)]!,
+      id: `n${made.length}`,
+      props: { label: sentence(next, 3), width: Math.floor(next() * 1000), visible: next() < 0.8 },
+      children: [],
+    });
+    const root = node();
+    made.push({ node: root, depth: 0 });
+    value.tree = add(root);
+    while (length < size) {
+      const candidates = made.slice(-6).filter((entry) => entry.depth < 24);
+      const parent = candidates[Math.floor(next() * candidates.length)] ?? made[0]!;
+      const child = node();
+      parent.node.children.push(add(child) as TreeNode);
+      made.push({ node: child, depth: parent.depth + 1 });
     }
   } else if (shape === 'text') {
     const lines: string[] = [];
@@ -210,23 +238,25 @@ async function once(run: Run, deltas: readonly string[], repeat = 1): Promise<nu
 }
 
 /**
- * Best CPU ms of one full stream over several batches after a warm-up run. Re-parsers whose single run is
- * long: one run (their code is already warm from the smaller cells).
+ * Median CPU ms of one full stream over several batches after a warm-up run (the machine is shared: the
+ * median of at least 5 batches ignores the odd batch that a collection or a neighbour slowed down).
+ * Re-parsers whose single run is long: one run (their code is already warm from the smaller cells).
  */
 async function time(run: Run, deltas: readonly string[], quadratic: boolean): Promise<number> {
-  const budget = quick ? 150 : 400;
+  const budget = quick ? 100 : 250;
   collect();
   const first = await once(run, deltas);
   if (quadratic && first > budget / 2) return first;
   const repeat = Math.max(1, Math.ceil(5 / Math.max(first, 0.01)));
-  let best = Number.POSITIVE_INFINITY;
+  const batches: number[] = [];
   let spent = 0;
-  for (let batches = 0; batches < 2 || (batches < 200 && spent < budget); batches++) {
+  while (batches.length < 5 || (batches.length < 51 && spent < budget)) {
     const took = await once(run, deltas, repeat);
-    best = Math.min(best, took);
+    batches.push(took);
     spent += took * repeat;
   }
-  return best;
+  batches.sort((a, b) => a - b);
+  return batches[batches.length >> 1]!;
 }
 
 /** What a full run of a re-parser would take: time growing prefixes until one takes 50 ms, then scale by n². */
@@ -238,7 +268,7 @@ async function projectQuadratic(run: Run, deltas: readonly string[]): Promise<nu
 }
 
 function floorMs(text: string): number {
-  let best = Number.POSITIVE_INFINITY;
+  const batches: number[] = [];
   for (let batch = 0; batch < 5; batch++) {
     const started = cpuMs();
     let reps = 0;
@@ -246,9 +276,9 @@ function floorMs(text: string): number {
       JSON.parse(text);
       reps++;
     }
-    best = Math.min(best, (cpuMs() - started) / reps);
+    batches.push((cpuMs() - started) / reps);
   }
-  return best;
+  return batches.sort((a, b) => a - b)[2]!;
 }
 
 const label = (size: number) => (size >= 1024 * 1024 ? `${size / 1024 / 1024} MiB` : `${size / 1024} KiB`);
@@ -258,7 +288,7 @@ const ms = (value: number) =>
 async function mainTable(shape: Shape): Promise<{ lines: string[]; cells: Map<string, number> }> {
   const cells = new Map<string, number>();
   const lines = [
-    `### ${shape} arguments: CPU ms to stream the whole text, asking for the value after every delta (best run; × one JSON.parse)`,
+    `### ${shape} arguments: CPU ms to stream the whole text, asking for the value after every delta (median run; × one JSON.parse)`,
     '',
     `| parser | ${SIZES.flatMap((size) => DELTAS.map((delta) => `${label(size)} / ${delta}`)).join(' | ')} |`,
     `|---|${SIZES.flatMap(() => DELTAS.map(() => '---:')).join('|')}|`,
@@ -314,18 +344,35 @@ function summary(cells: Map<string, number>): string[] {
       `| ${delta} | ${growth(ours, delta, small)} / ${growth(writeOnly, delta, small)} / ${growth(streamparser, delta, small)} | ${growth(ours, delta, mid)} / ${growth(writeOnly, delta, mid)} / ${growth(streamparser, delta, mid)} | ${speedups.join(', ')} |`,
     );
   }
+  const ratios = SIZES.flatMap((size) =>
+    DELTAS.map((delta) => ({
+      cell: `${label(size)} / ${delta}`,
+      ratio: cells.get(`${streamparser}|${size}|${delta}`)! / cells.get(`${ours}|${size}|${delta}`)!,
+    })),
+  ).sort((a, b) => a.ratio - b.ratio);
+  const worst = ratios[0]!;
+  lines.push(
+    '',
+    `Worst @streamparser/json ÷ ours: ${worst.ratio.toFixed(2)}× (${worst.cell}); cells under 2×: ${ratios.filter((r) => r.ratio < 2).length} of ${ratios.length}.`,
+  );
   return lines;
 }
 
-/** Let the JIT settle every contender's code before the first cell is timed. */
+/**
+ * Let the JIT settle every contender's code, on every payload shape that will be timed (a shape's new
+ * object layouts would otherwise re-optimise the parsers inside the first cells of its table).
+ */
 async function warmUp(): Promise<void> {
-  const text = payload('mixed', 18 * 1024);
+  const shapes: Shape[] = withShapes ? ['mixed', 'records', 'document', 'deep', 'text'] : ['mixed'];
   const small = payload('mixed', 1024);
   for (const contender of Object.values(contenders)) {
-    for (const delta of DELTAS) {
-      const deltas = deltasOf(contender.quadratic ? small : text, delta);
-      const until = performance.now() + (quick ? 50 : 150);
-      while (performance.now() < until) await contender.run(deltas);
+    for (const shape of contender.quadratic ? ['mixed' as const] : shapes) {
+      const text = contender.quadratic ? small : payload(shape, 18 * 1024);
+      for (const delta of DELTAS) {
+        const deltas = deltasOf(text, delta);
+        const until = performance.now() + (quick ? 30 : 100);
+        while (performance.now() < until) await contender.run(deltas);
+      }
     }
   }
 }
@@ -340,7 +387,7 @@ if (withShapes) {
     Object.entries(contenders).filter(([, contender]) => !contender.quadratic),
   );
   for (const name of Object.keys(contenders)) if (!(name in saved)) delete contenders[name];
-  for (const shape of ['records', 'document', 'text'] as const) {
+  for (const shape of ['records', 'document', 'deep', 'text'] as const) {
     const table = await mainTable(shape);
     console.log(`\n${[...table.lines, ...summary(table.cells)].join('\n')}`);
   }

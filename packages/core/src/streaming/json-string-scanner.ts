@@ -11,6 +11,27 @@ const ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
+// The longest run of characters a JSON string may hold as they are (no quote, backslash or control
+// character). A sticky regular expression scans natively: several times faster than a charCodeAt loop.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw control characters is the point (JSON forbids them in strings)
+const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
+
+/** The index of the first character from `index` on that ends a plain run ('"', '\\', a control character), or the length. */
+export function plainRunEnd(chunk: string, index: number): number {
+  // The first characters one by one: short strings and keys (and 1-character deltas) end before the
+  // regular expression's call would pay off.
+  const length = chunk.length;
+  const until = index + 16 < length ? index + 16 : length;
+  for (; index < until; index++) {
+    const code = chunk.charCodeAt(index);
+    if (code === 0x22 || code === 0x5c || code < 0x20) return index;
+  }
+  if (index === length) return index;
+  PLAIN_RUN.lastIndex = index;
+  PLAIN_RUN.test(chunk);
+  return PLAIN_RUN.lastIndex;
+}
+
 const PLAIN = 0;
 const ESCAPE = 1;
 const UNICODE = 2;
@@ -56,18 +77,17 @@ export class JsonStringScanner {
     if (this.mode === UNICODE) return this.readUnicode(chunk, index);
     const length = chunk.length;
     const start = index;
-    for (; index < length; index++) {
+    index = plainRunEnd(chunk, index);
+    if (index < length) {
       const code = chunk.charCodeAt(index);
-      if (code === 0x22 || code === 0x5c) {
-        this.add(chunk.slice(start, index));
-        if (code === 0x22) {
-          this.changed = this.builder.release() || this.changed;
-          this.closed = true;
-        } else this.mode = ESCAPE;
-        return index + 1;
-      }
       if (code < 0x20)
         throw this.fail('a control character inside a string', index, "an escape such as '\\n'");
+      this.add(chunk.slice(start, index));
+      if (code === 0x22) {
+        this.changed = this.builder.release() || this.changed;
+        this.closed = true;
+      } else this.mode = ESCAPE;
+      return index + 1;
     }
     // The chunk ends inside the string; a trailing high surrogate waits for its pair.
     const last = chunk.charCodeAt(length - 1);

@@ -7,42 +7,22 @@ import {
   nextNumberState,
   numberExpects,
 } from './json-number.js';
-import { JsonStringScanner } from './json-string-scanner.js';
+import { JsonStringScanner, plainRunEnd } from './json-string-scanner.js';
 import { PartialJsonError, type PartialJsonErrorCode } from './partial-json-error.js';
+import type {
+  JsonValue,
+  PartialJsonOptions,
+  PartialJsonParser,
+  PartialJsonStatus,
+} from './partial-json-types.js';
 import { addChild, closeFrame, type Frame, openFrame, publish, setLastChild } from './snapshot-tree.js';
 
-/** A JSON value as `JSON.parse` returns it. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/** Limits of one parser. */
-export interface PartialJsonOptions {
-  /** Deepest nesting of objects and arrays (default 512). */
-  readonly maxDepth?: number;
-  /** Longest text accepted, in UTF-16 code units (default: no limit). */
-  readonly maxLength?: number;
-}
-
-/** Where a parser stands: nothing but whitespace yet, inside a value, value complete, ended, or failed. */
-export type PartialJsonStatus = 'empty' | 'partial' | 'complete' | 'ended' | 'failed';
-
-/** An incremental JSON parser fed one chunk at a time. */
-export interface PartialJsonParser {
-  /** Feed the next piece of text; throws `PartialJsonError` as soon as the text cannot be JSON. */
-  write(chunk: string): void;
-  /**
-   * The value so far: open strings, arrays and objects as far as they go, keys only once named, numbers and
-   * literals only once certain; `undefined` before anything is visible. Never mutated by later writes;
-   * unchanged subtrees keep their identity from one call to the next. After an error: the last good value.
-   */
-  value(): JsonValue | undefined;
-  /** Finish: the complete value, or a `PartialJsonError` saying where the text broke off. */
-  end(): JsonValue;
-  readonly status: PartialJsonStatus;
-  /** Code units consumed so far. */
-  readonly offset: number;
-  /** The error that stopped the parser, if one did; every later `write`/`end` throws it again. */
-  readonly error: PartialJsonError | undefined;
-}
+export type {
+  JsonValue,
+  PartialJsonOptions,
+  PartialJsonParser,
+  PartialJsonStatus,
+} from './partial-json-types.js';
 
 /** Create a streaming JSON parser whose cost is linear in the text, whatever the chunk sizes. */
 export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {
@@ -63,11 +43,15 @@ const DONE = 9;
 const ENDED = 10;
 const FAILED = 11;
 
-const LITERALS: Record<string, readonly [string, JsonValue]> = {
-  t: ['true', true],
-  f: ['false', false],
-  n: ['null', null],
-};
+const TRUE = ['true', true] as const;
+const FALSE = ['false', false] as const;
+const NULL = ['null', null] as const;
+
+/** The index of the quote closing a string that starts at `index`, if it closes in this chunk with no escape. */
+function plainStringEnd(chunk: string, index: number): number {
+  const end = plainRunEnd(chunk, index);
+  return end < chunk.length && chunk.charCodeAt(end) === 0x22 ? end : -1;
+}
 
 function describe(char: string): string {
   return char === '' ? 'the end of the text' : `'${char}'`;
@@ -86,6 +70,7 @@ class Parser implements PartialJsonParser {
     this.fail('unexpected_character', reason, index, expected),
   );
   private inKey = false;
+  private readonly keys = new Map<string, string>();
   private numberText = '';
   private numberStart = 0;
   private numberState = N_INT;
@@ -178,81 +163,101 @@ class Parser implements PartialJsonParser {
 
   private readStructure(chunk: string, index: number): number {
     const length = chunk.length;
-    let code = chunk.charCodeAt(index);
-    // Whitespace, counting lines for error positions.
-    while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) {
-      if (code === 0x0a) {
-        this.line++;
-        this.lineStart = this.base + index + 1;
-      }
-      if (++index === length) return index;
-      code = chunk.charCodeAt(index);
-    }
-    const char = chunk[index]!;
-    const top = this.stack[this.stack.length - 1];
-    switch (this.state) {
-      case ARRAY_FIRST:
-        if (char === ']') return this.close(index);
-        return this.startValue(chunk, index, "a value or ']'");
-      case VALUE:
-        return this.startValue(chunk, index, 'a value');
-      case OBJECT_FIRST:
-        if (char === '}') return this.close(index);
-        return this.startKey(char, index, "a key in double quotes or '}'");
-      case KEY:
-        return this.startKey(char, index, 'a key in double quotes');
-      case COLON:
-        if (char !== ':')
-          throw this.fail('unexpected_character', `unexpected ${describe(char)} after a key`, index, "':'");
-        this.state = VALUE;
-        return index + 1;
-      case AFTER: {
-        const isArray = top!.isArray;
-        if (char === ',') {
-          this.state = isArray ? VALUE : KEY;
-          return index + 1;
+    for (;;) {
+      let code = chunk.charCodeAt(index);
+      // Whitespace, counting lines for error positions.
+      while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) {
+        if (code === 0x0a) {
+          this.line++;
+          this.lineStart = this.base + index + 1;
         }
-        if (char === (isArray ? ']' : '}')) return this.close(index);
-        const expected = isArray ? "',' or ']'" : "',' or '}'";
-        throw this.fail(
-          'unexpected_character',
-          `unexpected ${describe(char)} after ${isArray ? 'an array element' : 'an object member'}`,
-          index,
-          expected,
-        );
+        if (++index === length) return index;
+        code = chunk.charCodeAt(index);
       }
-      default: // DONE
-        throw this.fail(
-          'unexpected_character',
-          `unexpected ${describe(char)} after the complete value`,
-          index,
-          'the end of the text',
-        );
+      switch (this.state) {
+        case AFTER: {
+          const isArray = this.stack[this.stack.length - 1]!.isArray;
+          if (code === 0x2c) {
+            this.state = isArray ? VALUE : KEY;
+            break;
+          }
+          if (code === (isArray ? 0x5d : 0x7d)) return this.close(index);
+          throw this.fail(
+            'unexpected_character',
+            `unexpected ${describe(chunk[index]!)} after ${isArray ? 'an array element' : 'an object member'}`,
+            index,
+            isArray ? "',' or ']'" : "',' or '}'",
+          );
+        }
+        case COLON:
+          if (code !== 0x3a) {
+            throw this.fail(
+              'unexpected_character',
+              `unexpected ${describe(chunk[index]!)} after a key`,
+              index,
+              "':'",
+            );
+          }
+          this.state = VALUE;
+          break;
+        case VALUE:
+          return this.startValue(chunk, index, code, 'a value');
+        case ARRAY_FIRST:
+          if (code === 0x5d) return this.close(index);
+          return this.startValue(chunk, index, code, "a value or ']'");
+        case OBJECT_FIRST:
+          if (code === 0x7d) return this.close(index);
+          return this.startKey(chunk, index, code, "a key in double quotes or '}'");
+        case KEY:
+          return this.startKey(chunk, index, code, 'a key in double quotes');
+        default: // DONE
+          throw this.fail(
+            'unexpected_character',
+            `unexpected ${describe(chunk[index]!)} after the complete value`,
+            index,
+            'the end of the text',
+          );
+      }
+      // After ',' or ':': go on in the same call.
+      if (++index === length) return index;
     }
   }
 
-  private startKey(char: string, index: number, expected: string): number {
-    if (char !== '"')
+  private startKey(chunk: string, index: number, code: number, expected: string): number {
+    if (code !== 0x22) {
       throw this.fail(
         'unexpected_character',
-        `unexpected ${describe(char)} where a key must start`,
+        `unexpected ${describe(chunk[index]!)} where a key must start`,
         index,
         expected,
       );
+    }
+    const close = plainStringEnd(chunk, index + 1);
+    if (close >= 0) {
+      // The whole key is in this chunk, without escapes: slice it once.
+      this.stack[this.stack.length - 1]!.key = this.intern(chunk.slice(index + 1, close));
+      this.state = COLON;
+      return close + 1;
+    }
     this.openString(true);
     return index + 1;
   }
 
-  private startValue(chunk: string, index: number, expected: string): number {
-    const char = chunk[index]!;
-    const code = chunk.charCodeAt(index);
+  private startValue(chunk: string, index: number, code: number, expected: string): number {
     this.started = true;
-    if (char === '"') {
+    if (code === 0x22) {
+      const close = plainStringEnd(chunk, index + 1);
+      if (close >= 0) {
+        // The whole string is in this chunk, without escapes: slice it once.
+        this.addValue(chunk.slice(index + 1, close));
+        this.afterValue();
+        return close + 1;
+      }
       this.openString(false);
       this.addValue('');
       return index + 1;
     }
-    if (char === '{' || char === '[') {
+    if (code === 0x7b || code === 0x5b) {
       if (this.stack.length >= this.maxDepth) {
         throw this.fail(
           'too_deep',
@@ -260,29 +265,30 @@ class Parser implements PartialJsonParser {
           index,
         );
       }
-      const frame = openFrame(char === '[');
+      const isArray = code === 0x5b;
+      const frame = openFrame(isArray);
       this.addValue(frame.draft as JsonValue);
       this.stack.push(frame);
-      this.state = char === '[' ? ARRAY_FIRST : OBJECT_FIRST;
+      this.state = isArray ? ARRAY_FIRST : OBJECT_FIRST;
       return index + 1;
     }
-    if (char === '-' || isDigit(code)) {
+    if (code === 0x2d || isDigit(code)) {
       this.state = NUMBER;
-      this.numberState = char === '-' ? N_MINUS : char === '0' ? N_ZERO : N_INT;
+      this.numberState = code === 0x2d ? N_MINUS : code === 0x30 ? N_ZERO : N_INT;
       this.numberText = '';
       this.numberStart = index;
-      return index + 1;
+      return this.readNumber(chunk, index + 1);
     }
-    const literal = LITERALS[char];
+    const literal = code === 0x74 ? TRUE : code === 0x66 ? FALSE : code === 0x6e ? NULL : undefined;
     if (literal) {
       this.state = LITERAL;
       [this.literal, this.literalValue] = literal;
       this.literalIndex = 1;
-      return index + 1;
+      return this.readLiteral(chunk, index + 1);
     }
     throw this.fail(
       'unexpected_character',
-      `unexpected ${describe(char)} where a value must start`,
+      `unexpected ${describe(chunk[index]!)} where a value must start`,
       index,
       expected,
     );
@@ -308,6 +314,17 @@ class Parser implements PartialJsonParser {
     return index + 1;
   }
 
+  /**
+   * The one string object for a key seen before: records repeat their keys, and property writes with a
+   * key the engine has already seen as a property name are much faster than with a fresh copy of it.
+   */
+  private intern(key: string): string {
+    const known = this.keys.get(key);
+    if (known !== undefined) return known;
+    if (this.keys.size < 4096 && key.length <= 64) this.keys.set(key, key);
+    return key;
+  }
+
   private openString(inKey: boolean): void {
     this.state = STRING;
     this.inKey = inKey;
@@ -327,7 +344,7 @@ class Parser implements PartialJsonParser {
     const { text } = this.string;
     const top = this.stack[this.stack.length - 1];
     if (this.inKey) {
-      top!.key = text;
+      top!.key = this.intern(text);
       this.state = COLON;
       return;
     }
