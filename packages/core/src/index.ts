@@ -181,6 +181,7 @@ export {
 } from './ports/conversation-store.js';
 export {
   createMemoryIdempotencyStore,
+  type IdempotencyClaim,
   type IdempotencyState,
   type IdempotencyStore,
   type StoredOutcome,

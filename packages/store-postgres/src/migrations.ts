@@ -116,4 +116,13 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'idempotency claim tokens',
+    statements: [
+      // The token of the call holding the key: complete and release only touch the row while it still matches, so
+      // a call whose claim expired and was taken over cannot overwrite the newer claim. Rows from before stay NULL.
+      'ALTER TABLE idempotency_keys ADD COLUMN claim text',
+    ],
+  },
 ];

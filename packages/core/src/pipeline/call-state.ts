@@ -1,6 +1,6 @@
 import type { AnyAction, RunCall, RunResult, Target, User } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
-import type { StoredOutcome } from '../ports/idempotency-store.js';
+import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 
 /**
@@ -26,8 +26,8 @@ export class CallState {
   declare input: unknown;
   /** target */
   declare target: Target | undefined;
-  /** idempotency: the claimed key, completed after execution. */
-  declare idempotencyKey: string | undefined;
+  /** idempotency: the claimed key and its token, completed (or released) after execution. */
+  declare idempotencyClaim: IdempotencyClaim | undefined;
   /** execute */
   declare signal: AbortSignal | undefined;
   declare value: unknown;
@@ -56,7 +56,7 @@ export class CallState {
     this.targetId = undefined;
     this.input = undefined;
     this.target = undefined;
-    this.idempotencyKey = undefined;
+    this.idempotencyClaim = undefined;
     this.signal = undefined;
     this.value = undefined;
     this.message = undefined;

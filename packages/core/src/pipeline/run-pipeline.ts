@@ -8,6 +8,7 @@ import { recordAudit } from './audit-call.js';
 import { CallState, NEXT, type Step, type StepOutcome } from './call-state.js';
 import { PIPELINE, planFor } from './plan.js';
 import { shapeResult } from './shape-result.js';
+import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 
 export { PIPELINE } from './plan.js';
 
@@ -159,8 +160,8 @@ function finishCall(state: CallState, last: StepOutcome): RunResult | Promise<Ru
     const error = internalError('pipeline', new Error('no step finished the call'));
     outcome = { ok: false, error };
   }
-  if (state.idempotencyKey) {
-    return settleIdempotency(state, outcome).then(() => recordHistory(state, outcome, replayed));
+  if (state.idempotencyClaim) {
+    return settleIdempotencyClaim(state, outcome).then(() => recordHistory(state, outcome, replayed));
   }
   return recordHistory(state, outcome, replayed);
 }
@@ -196,14 +197,4 @@ function report(state: CallState, result: RunResult): RunResult {
   if (events.has('call-end'))
     events.emit('call-end', { callId: state.callId, result, target: state.target, depth: state.depth });
   return result;
-}
-
-async function settleIdempotency(state: CallState, outcome: StoredOutcome): Promise<void> {
-  const store = state.runtime.store.idempotency;
-  try {
-    if (!outcome.ok && outcome.error.code === 'aborted') await store.release(state.idempotencyKey!);
-    else await store.complete(state.idempotencyKey!, outcome);
-  } catch (error) {
-    state.runtime.logger.error({ callId: state.callId, err: error }, 'idempotency store failed');
-  }
 }

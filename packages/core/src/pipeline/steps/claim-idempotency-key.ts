@@ -1,4 +1,5 @@
 import { actionError } from '../../errors/action-error.js';
+import type { StoredOutcome } from '../../ports/idempotency-store.js';
 import { stableStringify } from '../../util/stable-stringify.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
@@ -27,7 +28,7 @@ async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
   });
   switch (found.state) {
     case 'new':
-      state.idempotencyKey = key;
+      state.idempotencyClaim = found.claim;
       return NEXT;
     case 'done':
       return { finish: found.outcome, replayed: true };
@@ -47,5 +48,34 @@ async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
           },
         ),
       );
+  }
+}
+
+/**
+ * After the call: keep its outcome for the claimed key, or give the key up when the call was aborted. A claim lost
+ * meanwhile (it expired and another call claimed the key) is left alone, so the newer call's outcome stands; the
+ * call still returns its own result, and the loss is logged as a warning. A failing store is logged too.
+ */
+export async function settleIdempotencyClaim(state: CallState, outcome: StoredOutcome): Promise<void> {
+  const claim = state.idempotencyClaim!;
+  const store = state.runtime.store.idempotency;
+  const aborted = !outcome.ok && outcome.error.code === 'aborted';
+  try {
+    const held = aborted ? await store.release(claim) : await store.complete(claim, outcome);
+    if (!held) {
+      state.runtime.logger.warn(
+        {
+          callId: state.callId,
+          name: state.name,
+          key: claim.key,
+          outcome: outcome.ok ? 'ok' : outcome.error.code,
+        },
+        aborted
+          ? 'idempotency claim lost before the aborted call could release it; the newer claim is kept'
+          : 'idempotency claim lost: the key expired and was claimed by another call, whose outcome is kept',
+      );
+    }
+  } catch (error) {
+    state.runtime.logger.error({ callId: state.callId, err: error }, 'idempotency store failed');
   }
 }

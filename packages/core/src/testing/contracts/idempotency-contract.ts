@@ -1,23 +1,29 @@
 import type { StoredOutcome } from '../../ports/idempotency-store.js';
 import type { ContractContext } from './contract-context.js';
+import { expectNewClaim, lostClaimContract } from './lost-claim-contract.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /** Idempotency keys are claimed once, keep their first outcome, refuse other arguments, and expire. */
-export function idempotencyContract({ api, store, unique }: ContractContext): void {
+export function idempotencyContract(context: ContractContext): void {
+  const { api, store, unique } = context;
   const { describe, it, expect } = api;
   describe('idempotency', () => {
     it('claims a new key, says running until it completes, then replays the outcome', async () => {
       const key = unique('key');
       const { idempotency } = store();
-      expect(await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR })).toEqual({ state: 'new' });
+      const claim = expectNewClaim(
+        expect,
+        await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR }),
+        key,
+      );
       expect(await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR })).toEqual({ state: 'running' });
       const outcome: StoredOutcome = {
         ok: true,
         value: { id: 'shape-4', sizes: [1, 2.5], nested: { ok: null } },
         message: 'done',
       };
-      await idempotency.complete(key, outcome);
+      expect(await idempotency.complete(claim, outcome)).toBe(true);
       expect(await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR })).toEqual({
         state: 'done',
         outcome,
@@ -27,7 +33,11 @@ export function idempotencyContract({ api, store, unique }: ContractContext): vo
     it('keeps a failed outcome with its error', async () => {
       const key = unique('key');
       const { idempotency } = store();
-      await idempotency.begin({ key, fingerprint: 'f', ttlMs: HOUR });
+      const claim = expectNewClaim(
+        expect,
+        await idempotency.begin({ key, fingerprint: 'f', ttlMs: HOUR }),
+        key,
+      );
       const outcome: StoredOutcome = {
         ok: false,
         error: {
@@ -38,7 +48,7 @@ export function idempotencyContract({ api, store, unique }: ContractContext): vo
           details: { received: 'red' },
         },
       };
-      await idempotency.complete(key, outcome);
+      expect(await idempotency.complete(claim, outcome)).toBe(true);
       expect(await idempotency.begin({ key, fingerprint: 'f', ttlMs: HOUR })).toEqual({
         state: 'done',
         outcome,
@@ -48,18 +58,26 @@ export function idempotencyContract({ api, store, unique }: ContractContext): vo
     it('answers conflict for the same key with other arguments, running or done', async () => {
       const key = unique('key');
       const { idempotency } = store();
-      await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR });
+      const claim = expectNewClaim(
+        expect,
+        await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR }),
+        key,
+      );
       expect(await idempotency.begin({ key, fingerprint: 'f2', ttlMs: HOUR })).toEqual({ state: 'conflict' });
-      await idempotency.complete(key, { ok: true, value: 1 });
+      await idempotency.complete(claim, { ok: true, value: 1 });
       expect(await idempotency.begin({ key, fingerprint: 'f2', ttlMs: HOUR })).toEqual({ state: 'conflict' });
     });
 
     it('lets a released key be claimed again', async () => {
       const key = unique('key');
       const { idempotency } = store();
-      await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR });
-      await idempotency.release(key);
-      expect(await idempotency.begin({ key, fingerprint: 'f2', ttlMs: HOUR })).toEqual({ state: 'new' });
+      const claim = expectNewClaim(
+        expect,
+        await idempotency.begin({ key, fingerprint: 'f1', ttlMs: HOUR }),
+        key,
+      );
+      expect(await idempotency.release(claim)).toBe(true);
+      expectNewClaim(expect, await idempotency.begin({ key, fingerprint: 'f2', ttlMs: HOUR }), key);
     });
 
     it('treats an expired key as new, whether it was running or done', async () => {
@@ -67,12 +85,18 @@ export function idempotencyContract({ api, store, unique }: ContractContext): vo
       const done = unique('key');
       const { idempotency } = store();
       await idempotency.begin({ key: running, fingerprint: 'f', ttlMs: 0 });
-      expect(await idempotency.begin({ key: running, fingerprint: 'g', ttlMs: HOUR })).toEqual({
-        state: 'new',
-      });
-      await idempotency.begin({ key: done, fingerprint: 'f', ttlMs: 0 });
-      await idempotency.complete(done, { ok: true, value: 'old' });
-      expect(await idempotency.begin({ key: done, fingerprint: 'f', ttlMs: HOUR })).toEqual({ state: 'new' });
+      expectNewClaim(
+        expect,
+        await idempotency.begin({ key: running, fingerprint: 'g', ttlMs: HOUR }),
+        running,
+      );
+      const old = expectNewClaim(
+        expect,
+        await idempotency.begin({ key: done, fingerprint: 'f', ttlMs: 0 }),
+        done,
+      );
+      await idempotency.complete(old, { ok: true, value: 'old' });
+      expectNewClaim(expect, await idempotency.begin({ key: done, fingerprint: 'f', ttlMs: HOUR }), done);
     });
 
     it('gives a key to exactly one of many simultaneous claims', async () => {
@@ -84,5 +108,7 @@ export function idempotencyContract({ api, store, unique }: ContractContext): vo
       expect(states.filter((found) => found.state === 'new')).toHaveLength(1);
       expect(states.filter((found) => found.state === 'running')).toHaveLength(11);
     });
+
+    lostClaimContract(context);
   });
 }
