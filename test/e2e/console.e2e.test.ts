@@ -84,7 +84,7 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
     async () => {
       await shape('shape-1').click();
       await page.keyboard.press('Control+k');
-      await page.locator('.palette-input').fill('colour');
+      await palette().getByRole('combobox').fill('colour');
       await palette().locator('[data-action="shape_updateColor"][aria-selected="true"]').waitFor(WAIT);
       await page.keyboard.press('Enter');
       const input = palette().locator('input[name="color"]');
@@ -197,6 +197,25 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
       await expect
         .poll(() => shape('shape-1').locator('[data-fill]').getAttribute('width'), WAIT)
         .toBe('200');
+    },
+    SLOW,
+  );
+
+  it(
+    'opens the palette on the form of an action with inputs chosen from the context menu; Escape backs out',
+    async () => {
+      await shape('shape-1').click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      await menu.locator('[data-action="shape_updateColor"]').click();
+      await menu.waitFor({ state: 'detached', ...WAIT });
+      await palette().locator('input[name="color"]').waitFor(WAIT);
+      // The target id is filled from the block, not asked for.
+      expect(await palette().locator('input[name="blockId"]').count()).toBe(0);
+      expect(await palette().locator('[data-affordance="form-target"] code').textContent()).toBe('shape-1');
+      await page.keyboard.press('Escape');
+      await palette().getByRole('combobox').waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await palette().waitFor({ state: 'detached', ...WAIT });
     },
     SLOW,
   );

@@ -1,7 +1,7 @@
+import { entryTargetParam, needsInput } from '@affordance/react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { CommandPalette } from './actions/command-palette.js';
+import { ActionPalette } from './actions/action-palette.js';
 import { ContextMenu } from './actions/context-menu.js';
-import { needsInput, targetParamOf } from './actions/target-param.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ActionEntry, RunResult, TargetState } from './api/types.js';
 import { blockLabel } from './canvas/block-label.js';
@@ -52,15 +52,15 @@ export function App(props: { readonly api: ApiClient }): ReactNode {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+      // Opening only: the open palette's own Ctrl-K closes it.
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k' && !palette) {
         event.preventDefault();
-        if (palette) closeOverlay();
-        else openPalette();
+        openPalette();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [palette, openPalette, closeOverlay]);
+  }, [palette, openPalette]);
 
   const run = useCallback(
     async (entry: ActionEntry, args: Record<string, unknown>): Promise<RunResult> => {
@@ -74,11 +74,11 @@ export function App(props: { readonly api: ApiClient }): ReactNode {
   );
 
   const chooseFromMenu = (entry: ActionEntry) => {
-    if (needsInput(entry)) {
+    const param = entryTargetParam(entry);
+    if (needsInput(entry, param)) {
       openPalette(entry, true);
       return;
     }
-    const param = targetParamOf(entry);
     const target = menu?.target;
     closeOverlay();
     void run(entry, param && target ? { [param]: target.id } : {})
@@ -167,7 +167,7 @@ export function App(props: { readonly api: ApiClient }): ReactNode {
         />
       ) : null}
       {palette ? (
-        <CommandPalette
+        <ActionPalette
           api={api}
           target={selected}
           revision={data.revision}

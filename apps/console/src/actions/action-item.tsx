@@ -1,5 +1,5 @@
+import type { ActionEntry } from '@affordance/react';
 import type { ReactNode } from 'react';
-import type { ActionEntry } from '../api/types.js';
 
 /** One action in a list: its title and name, and the reason when it is unavailable. */
 export function ActionItemContent(props: {
@@ -10,7 +10,7 @@ export function ActionItemContent(props: {
   return (
     <>
       <span className="action-title">
-        {entry.title}
+        {entry.title ?? entry.name}
         {entry.destructive ? <span className="badge badge-danger">destructive</span> : null}
         {entry.readOnly ? <span className="badge">read-only</span> : null}
       </span>

@@ -1,4 +1,5 @@
 import type { AuditRecord, JsonSchema, PendingApproval, RunResult } from '@affordance/core';
+import type { ActionEntry as PaletteEntry } from '@affordance/react';
 
 export type { AuditRecord, JsonSchema, PendingApproval, RunResult };
 
@@ -20,14 +21,9 @@ export interface Health {
   readonly model?: string;
 }
 
-/** One entry of "what can I do here?" (`GET /api/actions`). */
-export interface ActionEntry {
-  readonly name: string;
+/** One entry of "what can I do here?" (`GET /api/actions`): what the palette shows, with the server's extras. */
+export interface ActionEntry extends PaletteEntry {
   readonly title: string;
-  readonly description: string;
-  readonly scope?: string;
-  readonly available: boolean;
-  readonly reason?: string;
   readonly score?: number;
   readonly inputSchema: JsonSchema;
   readonly roles?: readonly string[];

@@ -1,5 +1,5 @@
 import { AffordanceProvider, useAgentChat } from '@affordance/react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 /** Text of an AG-UI message's content, whatever its shape. */
 function textOf(content: unknown): string {
@@ -24,16 +24,7 @@ export function ChatPanel(props: { readonly model: string; readonly url?: string
 function Chat(props: { readonly model: string; readonly url?: string }): ReactNode {
   const chat = useAgentChat({ url: props.url ?? '/agui' });
   const [draft, setDraft] = useState('');
-  // A RUN_ERROR event ends the run without an exception, so the chat's own `error` stays empty: show it here.
-  const [runError, setRunError] = useState<string | undefined>();
-  useEffect(() => {
-    const subscription = chat.chat.agent.subscribe({
-      onRunErrorEvent: ({ event }) => setRunError(event.message),
-      onRunStartedEvent: () => setRunError(undefined),
-    });
-    return () => subscription.unsubscribe();
-  }, [chat.chat]);
-  const error = chat.error ?? runError;
+  const { error } = chat;
   const send = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();

@@ -261,6 +261,37 @@ describe('createAgentChat against recorded AG-UI streams', () => {
     await chat.send('hello').finally(() => quiet.mockRestore());
     expect(chat.getSnapshot()).toMatchObject({ status: 'error', error: expect.stringMatching(/409/) });
   });
+  it('sets error when a run ends with a RUN_ERROR event, fails the unfinished call, and clears it on the next run', async () => {
+    const [started, toolStart] = events(STEP03, STEP03_FILE('01', '06.Response.Server'));
+    const failing = [
+      started!,
+      toolStart!,
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'call_Id_1', delta: '{"precision": ' },
+      { type: 'RUN_ERROR', message: 'the model provider refused the request', code: 'upstream_error' },
+    ];
+    const handler = vi.fn(() => LOCATION);
+    const { store, start } = setup([failing, events(STEP03, STEP03_FILE('02', '06.Response.Server'))], {
+      actions: () => [
+        defineAction({ name: 'GetUserLocation', description: "Get the user's location", handler }),
+      ],
+    });
+    const { chat, server, received } = await start();
+    await chat.send('Where am I?');
+    expect(chat.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: 'the model provider refused the request (upstream_error)',
+    });
+    expect(store.get('call_Id_1')?.status).toBe('failed');
+    expect(handler).not.toHaveBeenCalled();
+
+    await chat.send('Try again');
+    expect(chat.getSnapshot()).toMatchObject({ status: 'idle', error: undefined });
+    // The call cut off by the error is answered as failed, so the thread the agent gets stays valid.
+    expect(toolMessages(server.requests[1])).toEqual([
+      expect.objectContaining({ toolCallId: 'call_Id_1', content: expect.stringMatching(/^Error \(/) }),
+    ]);
+    expectValidWire(server, received, chat);
+  });
 });
 
 async function until(check: () => boolean): Promise<void> {

@@ -108,6 +108,8 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     const assembler = createToolCallAssembler({ format: 'ag-ui', onPart });
     const onAbort = () => assembler.abort(String(signal.reason ?? 'the run was aborted'));
     signal.addEventListener('abort', onAbort, { once: true });
+    // A RUN_ERROR event ends the run without an exception from `runAgent`: remember it and fail the run with it.
+    let runError: string | undefined;
     try {
       await agent.runAgent(
         {
@@ -115,10 +117,14 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
         },
         {
           onEvent: ({ event }) => void assembler.push(event),
+          onRunErrorEvent: ({ event }) => {
+            runError = event.code ? `${event.message} (${event.code})` : event.message;
+          },
           onMessagesChanged: publish,
         },
       );
       if (signal.aborted) return [];
+      if (runError !== undefined) throw new Error(runError);
       await assembler.end();
       return await Promise.all(executions);
     } catch (thrown) {

@@ -1,12 +1,19 @@
-import type { AvailableAction, AvailableQuery, RunResult } from '@affordance/core';
-import { createElement as h, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { AvailableQuery, RunResult } from '@affordance/core';
+import { createElement as h, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useAffordance } from '../affordance-context.js';
 import { useAvailableActions } from '../hooks/use-available-actions.js';
-import { ActionForm } from './action-form.js';
+import {
+  type ActionEntry,
+  entryOfAvailable,
+  entryTargetParam,
+  filterEntries,
+  type RunAction,
+} from './action-entry.js';
+import { type PaletteSource, PaletteView } from './palette-view.js';
 
-/** Props of `CommandPalette`. */
-export interface CommandPaletteProps {
-  /** The target in view; actions for other targets are greyed out with their reason. */
+/** What both `CommandPalette` modes accept. */
+interface CommandPaletteCommonProps {
+  /** The target in view: its id fills scoped actions' target parameter. */
   readonly target?: AvailableQuery['target'];
   /** Controlled open state; without it the palette opens on Ctrl-K / ⌘-K by itself. */
   readonly open?: boolean;
@@ -14,12 +21,52 @@ export interface CommandPaletteProps {
   /** Called after an action ran (directly, or through its form). */
   readonly onRun?: (result: RunResult) => void;
   readonly placeholder?: string;
+  /** Render in a modal `<dialog>` (focus kept inside, backdrop click closes) instead of a `div`. */
+  readonly modal?: boolean;
+  /** A class for the palette; an app that sets it styles greyed entries itself (no inline opacity). */
+  readonly className?: string;
+  /** Shown above the search box and the form. */
+  readonly header?: ReactNode;
+  /** Shown below the list. */
+  readonly footer?: ReactNode;
+  /** The content of one option (default: the title, and the reason when unavailable). */
+  readonly renderItem?: (entry: ActionEntry) => ReactNode;
+  /** Open straight on this action's form (an entry, or a name looked up in the list). */
+  readonly initialAction?: ActionEntry | string;
+}
+
+/** `CommandPalette` over the provider's client-side registry, ranked by its ranker. */
+export interface RegistryCommandPaletteProps extends CommandPaletteCommonProps {
   readonly limit?: number;
+  readonly actions?: undefined;
 }
 
 /**
- * A keyboard-first palette: Ctrl-K / ⌘-K opens it, typing ranks actions through the registry, arrows move,
- * Enter runs an action without inputs or opens its form, Escape closes; unavailable actions show greyed with why.
+ * `CommandPalette` over actions that live on a server: the entries of `GET /api/actions` and a `run` function.
+ * With `onQueryChange` the host ranks (refetching with `q`); without it the palette filters the entries itself.
+ */
+export interface RemoteCommandPaletteProps extends CommandPaletteCommonProps {
+  readonly actions: readonly ActionEntry[];
+  readonly run: RunAction;
+  readonly onQueryChange?: (query: string) => void;
+  /** The entries are being (re)fetched. */
+  readonly loading?: boolean;
+  /** Why the entries could not be fetched. */
+  readonly error?: string;
+  /**
+   * The input parameter the target's id fills when an entry does not name it (default: the first property of a
+   * scoped entry's schema, where the server puts it).
+   */
+  readonly targetParam?: string;
+}
+
+/** Props of `CommandPalette`: the client registry's actions, or a server's `actions` with `run`. */
+export type CommandPaletteProps = RegistryCommandPaletteProps | RemoteCommandPaletteProps;
+
+/**
+ * A keyboard-first palette: Ctrl-K / ⌘-K opens it, typing ranks actions, arrows / Home / End move, Enter runs an
+ * action without inputs or opens its form, Escape leaves the form then closes; unavailable actions show greyed
+ * with why.
  */
 export function CommandPalette(props: CommandPaletteProps): ReactNode {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -39,117 +86,84 @@ export function CommandPalette(props: CommandPaletteProps): ReactNode {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
-  return open ? h(PaletteBody, { ...props, close: () => setOpen(false) }) : null;
+  if (!open) return null;
+  const close = () => setOpen(false);
+  return props.actions !== undefined
+    ? h(RemotePalette, { ...props, close })
+    : h(RegistryPalette, { ...props, close });
 }
 
-function PaletteBody(props: CommandPaletteProps & { readonly close: () => void }): ReactNode {
+function targetIdOf(target: AvailableQuery['target']): string | undefined {
+  if (target === undefined) return undefined;
+  if (typeof target === 'string')
+    return target.includes(':') ? target.slice(target.indexOf(':') + 1) : undefined;
+  return target.id;
+}
+
+function RegistryPalette(props: RegistryCommandPaletteProps & { readonly close: () => void }): ReactNode {
   const { executeAction, registry } = useAffordance();
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const [formFor, setFormFor] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const listId = useId();
-  const items = useAvailableActions({
+  const available = useAvailableActions({
     ...(props.target !== undefined ? { target: props.target } : {}),
     ...(query ? { query } : {}),
     ...(props.limit !== undefined ? { limit: props.limit } : {}),
   });
-  const current = items[Math.min(active, items.length - 1)];
-  const targetId = props.target && typeof props.target === 'object' ? { id: props.target.id } : undefined;
-
-  const choose = async (item: AvailableAction | undefined) => {
-    if (!item?.available) return;
-    if (Object.keys((item.action.inputJsonSchema.properties ?? {}) as object).length > 0) {
-      setFormFor(item.name);
-      return;
-    }
-    const result = await executeAction(
-      item.name,
-      targetId && item.action.scope ? { [item.action.targetParam ?? registry.targetParam]: targetId.id } : {},
-    );
-    props.onRun?.(result);
-    if (result.ok) props.close();
-    else setError(result.error.message);
+  const entries = useMemo(() => available.map(entryOfAvailable), [available]);
+  const targetId = targetIdOf(props.target);
+  const hiddenParam = (entry: ActionEntry) => {
+    if (!entry.scope || targetId === undefined) return undefined;
+    return registry.get(entry.name)?.targetParam ?? registry.targetParam;
   };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((index) => Math.min(index + 1, items.length - 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((index) => Math.max(index - 1, 0));
-        break;
-      case 'Enter':
-        event.preventDefault();
-        void choose(current);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        if (formFor) setFormFor(undefined);
-        else props.close();
-        break;
-    }
+  const source: PaletteSource = {
+    entries,
+    loading: false,
+    error: undefined,
+    hiddenParam,
+    run: (entry, args) => {
+      const param = hiddenParam(entry);
+      return executeAction(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
+    },
   };
+  return h(PaletteView, { ...viewProps(props), source, targetId, query, onQueryChange: setQuery });
+}
 
-  if (formFor) {
-    return h(
-      'div',
-      { role: 'dialog', 'aria-label': 'Command palette', onKeyDown, 'data-affordance': 'command-palette' },
-      h(ActionForm, {
-        name: formFor,
-        ...(targetId ? { target: targetId } : {}),
-        onResult: (result: RunResult) => {
-          props.onRun?.(result);
-          if (result.ok) props.close();
-        },
-      }),
-    );
-  }
-  return h(
-    'div',
-    { role: 'dialog', 'aria-label': 'Command palette', 'data-affordance': 'command-palette' },
-    h('input', {
-      role: 'combobox',
-      'aria-expanded': true,
-      'aria-controls': listId,
-      'aria-activedescendant': current ? `${listId}-${current.name}` : undefined,
-      autoFocus: true,
-      placeholder: props.placeholder ?? 'What do you want to do?',
-      value: query,
-      onChange: (event: { target: HTMLInputElement }) => {
-        setQuery(event.target.value);
-        setActive(0);
-        setError(undefined);
-      },
-      onKeyDown,
-    }),
-    h(
-      'ul',
-      { role: 'listbox', id: listId },
-      ...items.map((item) =>
-        h(
-          'li',
-          {
-            key: item.name,
-            id: `${listId}-${item.name}`,
-            role: 'option',
-            'aria-selected': item === current,
-            'aria-disabled': !item.available,
-            style: item.available ? undefined : { opacity: 0.5 },
-            onMouseDown: (event: { preventDefault(): void }) => {
-              event.preventDefault();
-              void choose(item);
-            },
-          },
-          item.action.title ?? item.name,
-          item.reason ? h('small', null, ` — ${item.reason}`) : null,
-        ),
-      ),
-    ),
-    items.length === 0 ? h('p', null, 'No matching actions') : null,
-    error ? h('p', { role: 'alert' }, error) : null,
+function RemotePalette(props: RemoteCommandPaletteProps & { readonly close: () => void }): ReactNode {
+  const [query, setQuery] = useState('');
+  const { actions, onQueryChange } = props;
+  const entries = useMemo(
+    () => (onQueryChange ? actions : filterEntries(actions, query)),
+    [actions, onQueryChange, query],
   );
+  const targetId = targetIdOf(props.target);
+  const hiddenParam = (entry: ActionEntry) =>
+    targetId !== undefined ? entryTargetParam(entry, props.targetParam) : undefined;
+  const source: PaletteSource = {
+    entries,
+    loading: props.loading === true,
+    error: props.error,
+    hiddenParam,
+    run: (entry, args) => {
+      const param = hiddenParam(entry);
+      return props.run(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
+    },
+  };
+  const changeQuery = (next: string) => {
+    setQuery(next);
+    onQueryChange?.(next);
+  };
+  return h(PaletteView, { ...viewProps(props), source, targetId, query, onQueryChange: changeQuery });
+}
+
+function viewProps(props: CommandPaletteCommonProps & { readonly close: () => void }) {
+  return {
+    close: props.close,
+    onRun: props.onRun,
+    placeholder: props.placeholder,
+    modal: props.modal,
+    className: props.className,
+    header: props.header,
+    footer: props.footer,
+    renderItem: props.renderItem,
+    initialAction: props.initialAction,
+  };
 }

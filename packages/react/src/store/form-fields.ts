@@ -9,6 +9,8 @@ export interface FormField {
   readonly required: boolean;
   readonly options: readonly unknown[];
   readonly defaultValue: unknown;
+  /** The string pattern of the property, if any (a hex-colour pattern gets a colour picker). */
+  readonly pattern?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function formFields(schema: JsonSchema, prefix: readonly string[] = [], d
       required: required.has(key),
       options: Array.isArray(property.enum) ? property.enum : [],
       defaultValue: property.default,
+      ...(typeof property.pattern === 'string' ? { pattern: property.pattern } : {}),
     });
   }
   return fields;
@@ -49,6 +52,13 @@ function kindOf(property: JsonSchema): FormField['kind'] {
     default:
       return 'json';
   }
+}
+
+/** Whether a pattern accepts exactly a `#rrggbb` hex colour (`^#[0-9a-fA-F]{6}$` and its spellings). */
+export function isHexColorPattern(pattern: string | undefined): boolean {
+  if (pattern === undefined) return false;
+  const normalized = pattern.toLowerCase().replace('a-fa-f', 'a-f').replace('0-9a-f', 'a-f0-9');
+  return normalized === '^#[a-f0-9]{6}$';
 }
 
 /** Turn the form's raw control values (text, or a boolean for checkboxes) into the action's arguments. */

@@ -1,0 +1,113 @@
+import type { RunResult } from '@affordance/core';
+import { type FormEvent, createElement as h, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormField, formArgs, formFields } from '../store/form-fields.js';
+import { type ActionEntry, entryTitle } from './action-entry.js';
+import { FieldControl } from './field-control.js';
+
+/** Props of `EntryForm`, the view both `ActionForm` modes share. */
+export interface EntryFormProps {
+  readonly entry: ActionEntry;
+  /** Runs the action with the form's arguments (the caller adds the target id). */
+  readonly run: (args: Record<string, unknown>) => Promise<RunResult>;
+  /** The parameter filled from the target: left out of the form. */
+  readonly hiddenParam: string | undefined;
+  readonly targetId: string | undefined;
+  readonly onResult?: ((result: RunResult) => void) | undefined;
+  readonly onCancel?: (() => void) | undefined;
+  readonly submitLabel?: string | undefined;
+}
+
+/**
+ * A form generated from an entry's input schema: submitting runs the action and shows the pipeline's fix-it
+ * error (code, message, every issue, the hint) or a thrown error's message when the call fails.
+ */
+export function EntryForm(props: EntryFormProps): ReactNode {
+  const { entry, hiddenParam } = props;
+  const fields = useMemo(
+    () => formFields(entry.inputSchema).filter((field) => field.path.join('.') !== hiddenParam),
+    [entry, hiddenParam],
+  );
+  const [raw, setRaw] = useState<Record<string, string | boolean>>(() => initialValues(fields));
+  const [outcome, setOutcome] = useState<RunResult | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  const title = entryTitle(entry);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const result = await props.run(formArgs(fields, raw));
+      setOutcome(result);
+      props.onResult?.(result);
+    } catch (thrown) {
+      setOutcome(undefined);
+      setFailure(thrown instanceof Error ? thrown.message : String(thrown));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const error = outcome && !outcome.ok ? outcome.error : undefined;
+
+  return h(
+    'form',
+    { onSubmit: submit, 'aria-label': title, noValidate: true, 'data-affordance': 'action-form' },
+    h('p', { 'data-affordance': 'form-description' }, entry.description),
+    hiddenParam && props.targetId
+      ? h('p', { 'data-affordance': 'form-target' }, 'On ', h('code', null, props.targetId))
+      : null,
+    ...fields.map((field, index) => {
+      const key = field.path.join('.');
+      const id = `${formId}-${key}`;
+      return h(
+        'div',
+        { key, 'data-affordance': 'form-field' },
+        h('label', { htmlFor: id }, field.required ? `${field.label} *` : field.label),
+        h(FieldControl, {
+          id,
+          field,
+          value: raw[key],
+          autoFocus: index === 0,
+          onChange: (value: string | boolean) => setRaw((previous) => ({ ...previous, [key]: value })),
+        }),
+        field.description ? h('small', { id: `${id}-hint` }, field.description) : null,
+      );
+    }),
+    error
+      ? h(
+          'div',
+          { role: 'alert', 'data-affordance': 'form-error' },
+          h('p', null, h('strong', null, error.code), `: ${error.message}`),
+          error.issues && error.issues.length > 1
+            ? h('ul', null, ...error.issues.map((issue, index) => h('li', { key: index }, issue.message)))
+            : null,
+          error.hint ? h('p', null, error.hint) : null,
+        )
+      : null,
+    failure ? h('p', { role: 'alert', 'data-affordance': 'form-error' }, failure) : null,
+    outcome?.ok ? h('p', { role: 'status' }, outcome.message ?? 'Done') : null,
+    h(
+      'div',
+      { 'data-affordance': 'form-buttons' },
+      props.onCancel ? h('button', { type: 'button', onClick: props.onCancel }, 'Back') : null,
+      h(
+        'button',
+        { type: 'submit', disabled: busy, 'data-destructive': entry.destructive === true ? true : undefined },
+        props.submitLabel ?? entry.title ?? 'Run',
+      ),
+    ),
+  );
+}
+
+function initialValues(fields: readonly FormField[]): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const field of fields) {
+    const key = field.path.join('.');
+    if (field.kind === 'boolean') values[key] = field.defaultValue === true;
+    else if (field.defaultValue !== undefined)
+      values[key] = field.kind === 'json' ? JSON.stringify(field.defaultValue) : String(field.defaultValue);
+  }
+  return values;
+}

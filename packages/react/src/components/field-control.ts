@@ -1,0 +1,77 @@
+import { createElement as h, type ReactNode } from 'react';
+import { type FormField, isHexColorPattern } from '../store/form-fields.js';
+
+/** What `FieldControl` needs: the field, its raw value and where to send changes. */
+export interface FieldControlProps {
+  readonly id: string;
+  readonly field: FormField;
+  readonly value: string | boolean | undefined;
+  readonly autoFocus: boolean;
+  readonly onChange: (value: string | boolean) => void;
+}
+
+/**
+ * The control of one generated form field: a checkbox, a select for enums, a number input, a text input (with a
+ * colour picker beside it when the pattern is a hex colour) or a JSON textarea.
+ */
+export function FieldControl(props: FieldControlProps): ReactNode {
+  const { id, field, value, onChange } = props;
+  const common = {
+    id,
+    name: field.path.join('.'),
+    autoFocus: props.autoFocus,
+    'aria-required': field.required,
+    'aria-describedby': field.description ? `${id}-hint` : undefined,
+  };
+  const onText = (event: { target: { value: string } }) => onChange(event.target.value);
+  switch (field.kind) {
+    case 'boolean':
+      return h('input', {
+        ...common,
+        type: 'checkbox',
+        checked: value === true,
+        onChange: (event: { target: HTMLInputElement }) => onChange(event.target.checked),
+      });
+    case 'enum':
+      return h(
+        'select',
+        { ...common, value: String(value ?? ''), onChange: onText },
+        h('option', { value: '' }, '—'),
+        ...field.options.map((option) =>
+          h('option', { key: String(option), value: String(option) }, String(option)),
+        ),
+      );
+    case 'number':
+    case 'integer':
+      return h('input', {
+        ...common,
+        type: 'number',
+        step: field.kind === 'integer' ? 1 : 'any',
+        value: String(value ?? ''),
+        onChange: onText,
+      });
+    case 'string': {
+      const text = String(value ?? '');
+      const input = h('input', { ...common, type: 'text', value: text, onChange: onText });
+      if (!isHexColorPattern(field.pattern)) return input;
+      return h(
+        'span',
+        { 'data-affordance': 'color-field' },
+        h('input', {
+          type: 'color',
+          'aria-label': `${field.label} picker`,
+          tabIndex: -1,
+          value: /^#[0-9a-f]{6}$/i.test(text) ? text : '#000000',
+          onChange: onText,
+        }),
+        input,
+      );
+    }
+    case 'json':
+      return h('textarea', { ...common, rows: 3, value: String(value ?? ''), onChange: onText });
+    default: {
+      const unreachable: never = field.kind;
+      throw new TypeError(`unknown field kind ${String(unreachable)}`);
+    }
+  }
+}
