@@ -1,37 +1,76 @@
+import type { ConversationStore, Registry } from '@affordance/core';
 import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { readRunInput } from '../agui/read-run-input.js';
+import { type ModelSource, modelResolver } from '../agui/resolve-model.js';
+import { runAgui } from '../agui/run-agui.js';
+import { route } from '../openapi/define-route.js';
 import { readJsonObject } from '../read-json-body.js';
 import type { ServerEnv } from '../server-env.js';
 
-/** How to configure a model, as the `/agui` endpoint tells a client when none is set. */
-export const NO_MODEL_MESSAGE =
-  'No model is configured, so the agent cannot run. Start the server with AFFORDANCE_MODEL=openai:<model> ' +
-  '(for example openai:gpt-4.1-mini) and OPENAI_API_KEY set.';
+export { NO_MODEL_MESSAGE } from '../agui/resolve-model.js';
 
-/** What `/agui` answers when a model is named but this server does not run the agent loop yet. */
-export function modelNotWiredMessage(model: string): string {
-  return `A model is configured (${model}), but this server does not run the agent loop over AG-UI yet; use the REST API or /mcp meanwhile.`;
+/** What `/agui` runs on. */
+export interface AguiRouteOptions {
+  readonly registry: Registry;
+  readonly conversations: ConversationStore;
+  readonly logger: Logger;
+  /** The model, or `openai:<model>` / `anthropic:<model>` (base URL and key from the environment). */
+  readonly model?: ModelSource | undefined;
+  /** Most model turns per run (default 20). */
+  readonly maxSteps?: number | undefined;
+  readonly system?: string | undefined;
 }
 
 /**
- * Mount `POST /agui`, the AG-UI endpoint (Server-Sent Events). It answers `RUN_STARTED` then a `RUN_ERROR`:
- * `no_model` saying how to configure one, or `model_unsupported` when one is named.
+ * Mount `POST /agui`, the AG-UI endpoint: a `RunAgentInput` in, the agent loop out as Server-Sent Events, with the
+ * registry's tools run on the server and the client's tools handed back to it. Without a model it answers
+ * `RUN_STARTED` then `RUN_ERROR` (`no_model`) saying how to configure one.
  */
-export function mountAguiRoute(app: Hono<ServerEnv>, options: { readonly model?: string | undefined }): void {
-  app.post('/agui', async (context) => {
-    const input = await readJsonObject(context);
-    const threadId =
-      typeof input.threadId === 'string' && input.threadId ? input.threadId : crypto.randomUUID();
-    const runId = typeof input.runId === 'string' && input.runId ? input.runId : crypto.randomUUID();
-    const error = options.model
-      ? { message: modelNotWiredMessage(options.model), code: 'model_unsupported' }
-      : { message: NO_MODEL_MESSAGE, code: 'no_model' };
-    const events = [
-      { type: 'RUN_STARTED', threadId, runId, timestamp: Date.now() },
-      { type: 'RUN_ERROR', ...error, timestamp: Date.now() },
-    ];
-    const body = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
-    return new Response(body, {
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' },
-    });
+export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions): void {
+  const model = modelResolver(options.model);
+  route(app, {
+    method: 'post',
+    path: '/agui',
+    operationId: 'runAgent',
+    summary: 'Run the agent (AG-UI)',
+    description:
+      'Takes an AG-UI RunAgentInput and streams AG-UI events. Registry actions run on the server; a call of one of ' +
+      'the `tools` the client sent ends the run with RUN_FINISHED and `outcome.pendingToolCallIds`: the client ' +
+      'runs it and starts the next run with the result as a `tool` message. `threadId` is the session id.',
+    tags: ['agent'],
+    body: {
+      description: 'AG-UI RunAgentInput',
+      schema: {
+        type: 'object',
+        properties: {
+          threadId: { type: 'string' },
+          runId: { type: 'string' },
+          messages: { type: 'array', items: { type: 'object' } },
+          tools: { type: 'array', items: { type: 'object' } },
+          context: { type: 'array', items: { type: 'object' } },
+          state: {},
+          forwardedProps: {},
+        },
+      },
+    },
+    responses: { 200: { description: 'AG-UI events', contentType: 'text/event-stream' } },
+    errors: ['invalid_json_body', 'invalid_request', 'forbidden'],
+    handler: async (context) => {
+      const input = readRunInput(await readJsonObject(context));
+      return runAgui(
+        {
+          registry: options.registry,
+          conversations: options.conversations,
+          logger: options.logger,
+          model,
+          ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+          ...(options.system ? { system: options.system } : {}),
+        },
+        input,
+        context.get('user'),
+        context.req.raw.signal,
+      );
+    },
   });
 }

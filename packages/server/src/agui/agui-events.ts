@@ -1,0 +1,125 @@
+import type { AgentEvent, ModelToolCall } from '@affordance/core';
+
+/** The AG-UI events `/agui` sends (the subset of `@ag-ui/core`'s `Event` this server produces). */
+export type AguiEvent =
+  | { readonly type: 'RUN_STARTED'; readonly threadId: string; readonly runId: string }
+  | {
+      readonly type: 'RUN_FINISHED';
+      readonly threadId: string;
+      readonly runId: string;
+      readonly result?: unknown;
+      readonly outcome: { readonly type: 'success'; readonly pendingToolCallIds?: readonly string[] };
+    }
+  | { readonly type: 'RUN_ERROR'; readonly message: string; readonly code: string }
+  | { readonly type: 'STEP_STARTED' | 'STEP_FINISHED'; readonly stepName: string }
+  | { readonly type: 'TEXT_MESSAGE_START'; readonly messageId: string; readonly role: 'assistant' }
+  | { readonly type: 'TEXT_MESSAGE_CONTENT'; readonly messageId: string; readonly delta: string }
+  | { readonly type: 'TEXT_MESSAGE_END'; readonly messageId: string }
+  | {
+      readonly type: 'TOOL_CALL_START';
+      readonly toolCallId: string;
+      readonly toolCallName: string;
+      readonly parentMessageId: string;
+    }
+  | { readonly type: 'TOOL_CALL_ARGS'; readonly toolCallId: string; readonly delta: string }
+  | { readonly type: 'TOOL_CALL_END'; readonly toolCallId: string }
+  | {
+      readonly type: 'TOOL_CALL_RESULT';
+      readonly messageId: string;
+      readonly toolCallId: string;
+      readonly content: string;
+      readonly role: 'tool';
+    };
+
+/** Turns `runAgent` events into AG-UI events, and remembers the message id it gave each step. */
+export interface AguiTranslator {
+  translate(event: AgentEvent): AguiEvent[];
+  /** The AG-UI id of a step's assistant message. */
+  messageIdOf(step: number): string | undefined;
+  /** Client tool calls handed over, in order. */
+  readonly pending: readonly string[];
+}
+
+/**
+ * Create a translator: each step is an AG-UI step whose assistant message streams its text, then each server call
+ * as TOOL_CALL_START/ARGS/END and TOOL_CALL_RESULT, and each client call as START/ARGS/END without a result.
+ */
+export function createAguiTranslator(newId: () => string = () => crypto.randomUUID()): AguiTranslator {
+  const messageIds = new Map<number, string>();
+  const started = new Set<string>();
+  const pending: string[] = [];
+  let text: string | undefined;
+  const messageOf = (step: number) => {
+    let id = messageIds.get(step);
+    if (!id) {
+      id = `msg_${newId()}`;
+      messageIds.set(step, id);
+    }
+    return id;
+  };
+  const closeText = (): AguiEvent[] => {
+    if (text === undefined) return [];
+    const end: AguiEvent = { type: 'TEXT_MESSAGE_END', messageId: text };
+    text = undefined;
+    return [end];
+  };
+  const toolCall = (step: number, call: ModelToolCall): AguiEvent[] => {
+    started.add(call.id);
+    const args = 'args' in call ? JSON.stringify(call.args) : call.argsText;
+    return [
+      ...closeText(),
+      {
+        type: 'TOOL_CALL_START',
+        toolCallId: call.id,
+        toolCallName: call.name,
+        parentMessageId: messageOf(step),
+      },
+      ...(args ? [{ type: 'TOOL_CALL_ARGS' as const, toolCallId: call.id, delta: args }] : []),
+      { type: 'TOOL_CALL_END', toolCallId: call.id },
+    ];
+  };
+  return {
+    pending,
+    messageIdOf: (step) => messageIds.get(step),
+    translate(event) {
+      switch (event.type) {
+        case 'run-start':
+        case 'attempt-finish':
+        case 'run-finish':
+          return [];
+        case 'step-start':
+          return [{ type: 'STEP_STARTED', stepName: `step ${event.step}` }];
+        case 'text-delta': {
+          if (event.delta === '') return [];
+          const messageId = messageOf(event.step);
+          const start: AguiEvent[] =
+            text === undefined ? [{ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' }] : [];
+          text = messageId;
+          return [...start, { type: 'TEXT_MESSAGE_CONTENT', messageId, delta: event.delta }];
+        }
+        case 'call-start':
+          return toolCall(event.step, event.call);
+        case 'call-finish':
+          if (!started.has(event.call.callId)) return [];
+          return [
+            {
+              type: 'TOOL_CALL_RESULT',
+              messageId: `result_${event.call.callId}`,
+              toolCallId: event.call.callId,
+              content: event.call.output,
+              role: 'tool',
+            },
+          ];
+        case 'client-call':
+          pending.push(event.call.id);
+          return toolCall(event.step, event.call);
+        case 'step-finish':
+          return [...closeText(), { type: 'STEP_FINISHED', stepName: `step ${event.step.step}` }];
+        default: {
+          const never: never = event;
+          return never;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { AgentMessage, ChatMessage, NewChatMessage, ToolResultRecord } from '@affordance/core';
+import type { AguiMessage, RunInput } from './read-run-input.js';
+
+const NO_RESULT = 'No result: the client did not send one for this call.';
+
+/**
+ * The conversation of an AG-UI run as the model reads it: developer messages become system messages, the context
+ * entries one system message, consecutive tool messages one tool turn, and a call left without a result gets one
+ * saying so (providers refuse a tool call without a result).
+ */
+export function toAgentMessages(input: Pick<RunInput, 'messages' | 'context'>): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  if (input.context.length > 0) {
+    const lines = input.context.map((entry) => `- ${entry.description}: ${entry.value}`);
+    out.push({ role: 'system', content: `Context from the application:\n${lines.join('\n')}` });
+  }
+  const names = new Map<string, string>();
+  let open: { ids: string[]; results: ToolResultRecord[] } | undefined;
+  const closeTurn = () => {
+    if (!open) return;
+    const answered = new Set(open.results.map((result) => result.toolCallId));
+    for (const id of open.ids) {
+      if (!answered.has(id)) {
+        open.results.push({ toolCallId: id, name: names.get(id) ?? 'unknown', ok: false, output: NO_RESULT });
+      }
+    }
+    if (open.results.length > 0) out.push({ role: 'tool', content: '', toolResults: open.results });
+    open = undefined;
+  };
+  for (const message of input.messages) {
+    if (message.role === 'tool' && open?.ids.includes(message.toolCallId)) {
+      open.results.push({
+        toolCallId: message.toolCallId,
+        name: names.get(message.toolCallId) ?? 'unknown',
+        ok: message.error === undefined,
+        output: message.error ?? message.content,
+      });
+      continue;
+    }
+    closeTurn();
+    const converted = toAgentMessage(message);
+    out.push(converted);
+    if (message.role === 'assistant' && message.toolCalls.length > 0) {
+      for (const call of message.toolCalls) names.set(call.id, call.function.name);
+      open = { ids: message.toolCalls.map((call) => call.id), results: [] };
+    }
+  }
+  closeTurn();
+  return out;
+}
+
+function toAgentMessage(message: AguiMessage): AgentMessage {
+  switch (message.role) {
+    case 'system':
+    case 'developer':
+      return { role: 'system', content: message.content };
+    case 'user':
+      return { role: 'user', content: message.content };
+    case 'assistant':
+      return message.toolCalls.length > 0
+        ? {
+            role: 'assistant',
+            content: message.content,
+            toolCalls: message.toolCalls.map((call) => ({
+              id: call.id,
+              name: call.function.name,
+              args: argsOf(call.function.arguments),
+            })),
+          }
+        : { role: 'assistant', content: message.content };
+    case 'tool':
+      // A result whose call is not in the history: told to the model as text rather than dropped.
+      return {
+        role: 'user',
+        content: `A tool result arrived for call ${message.toolCallId}:\n${message.content}`,
+      };
+    default: {
+      const never: never = message;
+      return never;
+    }
+  }
+}
+
+function argsOf(text: string): unknown {
+  try {
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The id a thread's message is stored under (message ids are unique across the whole store). */
+export function storedIdOf(threadId: string, messageId: string): string {
+  return `${threadId}:${messageId}`;
+}
+
+/**
+ * The messages of an AG-UI run that the session does not hold yet: ones whose id is not stored, leaving out an
+ * assistant turn whose calls are all stored and a tool result already stored (the server recorded those itself).
+ */
+export function newMessagesOf(
+  threadId: string,
+  messages: readonly AguiMessage[],
+  stored: readonly ChatMessage[],
+): NewChatMessage[] {
+  const ids = new Set(stored.map((message) => message.id));
+  const calls = new Set(stored.flatMap((message) => (message.toolCalls ?? []).map((call) => call.id)));
+  const results = new Set(
+    stored.flatMap((message) => (message.toolResults ?? []).map((result) => result.toolCallId)),
+  );
+  const names = new Map(
+    messages
+      .flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))
+      .map((call) => [call.id, call.function.name]),
+  );
+  const fresh: NewChatMessage[] = [];
+  for (const message of messages) {
+    const id = storedIdOf(threadId, message.id);
+    if (ids.has(id)) continue;
+    if (message.role === 'tool') {
+      if (results.has(message.toolCallId)) continue;
+      fresh.push({
+        id,
+        role: 'tool',
+        content: message.error ?? message.content,
+        toolResults: [
+          {
+            toolCallId: message.toolCallId,
+            name: names.get(message.toolCallId) ?? 'unknown',
+            ok: message.error === undefined,
+            output: message.error ?? message.content,
+          },
+        ],
+      });
+      continue;
+    }
+    if (message.role === 'assistant' && message.toolCalls.length > 0) {
+      if (message.toolCalls.every((call) => calls.has(call.id))) continue;
+    }
+    const converted = toAgentMessage(message);
+    fresh.push({ id, ...converted } as NewChatMessage);
+  }
+  return fresh;
+}

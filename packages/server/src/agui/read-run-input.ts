@@ -1,0 +1,152 @@
+import type { ClientTool, JsonSchema } from '@affordance/core';
+import { ServerError } from '../server-error.js';
+
+/** One AG-UI tool call of an assistant message. */
+export interface AguiToolCall {
+  readonly id: string;
+  readonly type: 'function';
+  readonly function: { readonly name: string; readonly arguments: string };
+}
+
+/** The AG-UI messages the agent reads (activity and reasoning messages are kept out of the model's view). */
+export type AguiMessage =
+  | { readonly id: string; readonly role: 'system' | 'developer'; readonly content: string }
+  | { readonly id: string; readonly role: 'user'; readonly content: string }
+  | {
+      readonly id: string;
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls: readonly AguiToolCall[];
+    }
+  | {
+      readonly id: string;
+      readonly role: 'tool';
+      readonly content: string;
+      readonly toolCallId: string;
+      readonly error?: string;
+    };
+
+/** A checked `RunAgentInput`: what `/agui` needs of it. */
+export interface RunInput {
+  readonly threadId: string;
+  readonly runId: string;
+  readonly messages: readonly AguiMessage[];
+  readonly tools: readonly ClientTool[];
+  readonly context: readonly { readonly description: string; readonly value: string }[];
+}
+
+const fail = (message: string): never => {
+  throw new ServerError('invalid_request', `RunAgentInput: ${message}`, 'send an AG-UI RunAgentInput');
+};
+
+/** Check an AG-UI `RunAgentInput` body; anything malformed is a `ServerError('invalid_request')` (400). */
+export function readRunInput(body: Record<string, unknown>): RunInput {
+  const threadId = body.threadId ?? crypto.randomUUID();
+  const runId = body.runId ?? crypto.randomUUID();
+  if (typeof threadId !== 'string' || threadId === '') fail('`threadId` must be a non-empty string');
+  if (typeof runId !== 'string' || runId === '') fail('`runId` must be a non-empty string');
+  return {
+    threadId: threadId as string,
+    runId: runId as string,
+    messages: arrayOf(body.messages, 'messages').flatMap((value, index) => readMessage(value, index)),
+    tools: arrayOf(body.tools, 'tools').map(readTool),
+    context: arrayOf(body.context, 'context').map((value, index) => {
+      const entry = objectOf(value, `context[${index}]`);
+      if (typeof entry.description !== 'string' || typeof entry.value !== 'string') {
+        fail(`context[${index}] needs a string \`description\` and \`value\``);
+      }
+      return { description: entry.description as string, value: entry.value as string };
+    }),
+  };
+}
+
+function readMessage(value: unknown, index: number): AguiMessage[] {
+  const where = `messages[${index}]`;
+  const message = objectOf(value, where);
+  const id = message.id;
+  if (typeof id !== 'string' || id === '') return fail(`${where} needs a string \`id\``);
+  switch (message.role) {
+    case 'system':
+    case 'developer':
+      return [{ id, role: message.role, content: textOf(message.content, where) }];
+    case 'user':
+      return [{ id, role: 'user', content: textOf(message.content, where) }];
+    case 'assistant':
+      return [
+        {
+          id,
+          role: 'assistant',
+          content: message.content == null ? '' : textOf(message.content, where),
+          toolCalls: arrayOf(message.toolCalls, `${where}.toolCalls`).map((call, position) =>
+            readToolCall(call, `${where}.toolCalls[${position}]`),
+          ),
+        },
+      ];
+    case 'tool': {
+      if (typeof message.toolCallId !== 'string') fail(`${where} needs a string \`toolCallId\``);
+      const error = typeof message.error === 'string' ? { error: message.error } : {};
+      const content = textOf(message.content, where);
+      return [{ id, role: 'tool', content, toolCallId: message.toolCallId as string, ...error }];
+    }
+    case 'activity':
+    case 'reasoning':
+      return [];
+    default:
+      return fail(`${where} has an unknown role ${JSON.stringify(message.role)}`);
+  }
+}
+
+function readToolCall(value: unknown, where: string): AguiToolCall {
+  const call = objectOf(value, where);
+  const fn = objectOf(call.function, `${where}.function`);
+  if (typeof call.id !== 'string' || typeof fn.name !== 'string' || typeof fn.arguments !== 'string') {
+    fail(`${where} needs a string \`id\`, \`function.name\` and \`function.arguments\``);
+  }
+  return {
+    id: call.id as string,
+    type: 'function',
+    function: { name: fn.name as string, arguments: fn.arguments as string },
+  };
+}
+
+function readTool(value: unknown, index: number): ClientTool {
+  const tool = objectOf(value, `tools[${index}]`);
+  if (typeof tool.name !== 'string' || tool.name === '' || typeof tool.description !== 'string') {
+    fail(`tools[${index}] needs a string \`name\` and \`description\``);
+  }
+  const parameters = tool.parameters;
+  if (parameters != null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
+    fail(`tools[${index}].parameters must be a JSON Schema object`);
+  }
+  return {
+    name: tool.name as string,
+    description: tool.description as string,
+    ...(parameters != null ? { parameters: parameters as JsonSchema } : {}),
+  };
+}
+
+/** Text of a message: a string, or the text parts of a multimodal content list (other parts are left out). */
+function textOf(content: unknown, where: string): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return fail(`${where}.content must be a string or a list of parts`);
+  return content
+    .filter(
+      (part): part is { type: 'text'; text: string } =>
+        part?.type === 'text' && typeof part.text === 'string',
+    )
+    .map((part) => part.text)
+    .join('\n');
+}
+
+function arrayOf(value: unknown, where: string): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return fail(`\`${where}\` must be an array`);
+  return value;
+}
+
+function objectOf(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail(`${where} must be an object`);
+  }
+  return value as Record<string, unknown>;
+}

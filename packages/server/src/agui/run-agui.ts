@@ -1,0 +1,148 @@
+import {
+  AffordanceError,
+  type AgentResult,
+  type ConversationStore,
+  createConversationRecorder,
+  ensureSession,
+  prepareClientTools,
+  type Registry,
+  runAgent,
+  titleOf,
+  type User,
+} from '@affordance/core';
+import type { Logger } from 'pino';
+import { ServerError } from '../server-error.js';
+import { type AguiEvent, createAguiTranslator } from './agui-events.js';
+import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
+import type { RunInput } from './read-run-input.js';
+import type { ResolvedModel } from './resolve-model.js';
+import { sseResponse, sseStream } from './sse-response.js';
+
+/** What an AG-UI run needs from the server. */
+export interface AguiDeps {
+  readonly registry: Registry;
+  readonly conversations: ConversationStore;
+  readonly model: () => Promise<ResolvedModel>;
+  readonly logger: Logger;
+  /** Instructions before the conversation. */
+  readonly system?: string;
+  /** Most model turns per run (default 20). */
+  readonly maxSteps?: number;
+}
+
+/**
+ * Answer one AG-UI run: check the client tools and the thread's owner (typed 400/403 before any event), record
+ * the messages the session does not hold yet, then stream the agent loop as AG-UI events until RUN_FINISHED
+ * (client tool calls are handed over as pending) or RUN_ERROR. The run stops when the client goes away.
+ */
+export async function runAgui(
+  deps: AguiDeps,
+  input: RunInput,
+  user: User,
+  signal: AbortSignal,
+): Promise<Response> {
+  const { threadId, runId } = input;
+  const resolved = await deps.model();
+  if (!resolved.ok) {
+    return sseResponse([
+      { type: 'RUN_STARTED', threadId, runId },
+      { type: 'RUN_ERROR', code: resolved.code, message: resolved.message },
+    ]);
+  }
+  const { model } = resolved;
+  try {
+    prepareClientTools(input.tools, model.toolFormat, deps.registry);
+  } catch (error) {
+    if (error instanceof AffordanceError) throw new ServerError('invalid_request', `tools: ${error.message}`);
+    throw error;
+  }
+  const messages = toAgentMessages(input);
+  const session = await ensureSession(deps.conversations, threadId, {
+    userId: user.id,
+    ...(titleOf(messages) ? { title: titleOf(messages) } : {}),
+  });
+  if (session.userId !== undefined && session.userId !== user.id) {
+    throw new ServerError('forbidden', `the thread ${threadId} belongs to another user`);
+  }
+  const stored = await deps.conversations.listMessages(threadId);
+  for (const message of newMessagesOf(threadId, input.messages, stored)) {
+    await deps.conversations.appendMessage(threadId, message);
+  }
+
+  return sseStream(signal, async (send, aborted) => {
+    const translator = createAguiTranslator();
+    send({ type: 'RUN_STARTED', threadId, runId });
+    try {
+      const result = await runAgent({
+        model,
+        registry: deps.registry,
+        input: messages,
+        protocol: 'auto',
+        stream: true,
+        sessionId: threadId,
+        user,
+        signal: aborted,
+        clientTools: input.tools,
+        ...(deps.system ? { system: deps.system } : {}),
+        ...(deps.maxSteps ? { maxSteps: deps.maxSteps } : {}),
+        recorder: createConversationRecorder({
+          store: deps.conversations,
+          userId: user.id,
+          recordInput: false,
+          messageId: (message, step) => {
+            const id = message.role === 'assistant' ? translator.messageIdOf(step.step) : undefined;
+            return id ? storedIdOf(threadId, id) : undefined;
+          },
+        }),
+        onEvent: (event) => {
+          for (const out of translator.translate(event)) send(out);
+        },
+      });
+      const last = finalEvent(result, threadId, runId);
+      if (last) send(last);
+    } catch (error) {
+      if (aborted.aborted) return;
+      deps.logger.error({ err: error, threadId, runId }, 'agent run failed');
+      send({
+        type: 'RUN_ERROR',
+        code: 'agent_failed',
+        message: `The agent run failed: ${(error as Error).message}`,
+      });
+    }
+  });
+}
+
+/** The event that ends a run, by how the loop ended (none when the client went away). */
+function finalEvent(result: AgentResult, threadId: string, runId: string): AguiEvent | undefined {
+  const summary = { status: result.status, steps: result.steps, sessionId: result.sessionId };
+  switch (result.status) {
+    case 'done':
+      return { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: { type: 'success' } };
+    case 'awaiting_client':
+      return {
+        type: 'RUN_FINISHED',
+        threadId,
+        runId,
+        result: summary,
+        outcome: { type: 'success', pendingToolCallIds: (result.clientCalls ?? []).map((call) => call.id) },
+      };
+    case 'max_steps':
+      return {
+        type: 'RUN_ERROR',
+        code: 'max_steps',
+        message: `The agent used all of its ${result.steps} steps without finishing.`,
+      };
+    case 'completion_failed':
+      return {
+        type: 'RUN_ERROR',
+        code: 'completion_failed',
+        message: `The agent finished, but completion conditions failed: ${result.failedConditions.join(', ')}.`,
+      };
+    case 'aborted':
+      return undefined;
+    default: {
+      const never: never = result.status;
+      return never;
+    }
+  }
+}

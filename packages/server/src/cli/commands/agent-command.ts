@@ -1,0 +1,196 @@
+import {
+  type AgentEvent,
+  type AgentResult,
+  createConversationRecorder,
+  type LanguageModel,
+  runAgent,
+} from '@affordance/core';
+import { type CliIO, EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
+import type { Command } from '../command.js';
+import { loadConfig } from '../load-config.js';
+import { withApp } from '../with-app.js';
+
+/** What `affordance agent` prints when no model is configured (exit 3). */
+export const AGENT_NO_MODEL =
+  'No model configured: set AFFORDANCE_MODEL=openai:<model> with OPENAI_API_KEY (or OPENAI_BASE_URL for a local server), or pass --model.';
+
+/** `affordance agent "<task>"`: run the agent loop on the registry with live step output; exit 0 when done. */
+export const agentCommand: Command = {
+  name: 'agent',
+  summary: 'run the agent loop on a task, showing each step',
+  usage: `affordance agent "<task>" [--model provider:model] [--max-steps n] [--session id] [--target type:id] [--json]
+
+  --model      openai:<model> or anthropic:<model> (default $AFFORDANCE_MODEL, then the config's model);
+               OPENAI_BASE_URL points at any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio)
+  --max-steps  most model turns (default 20)
+  --session    record the run in this session (default a new one); sessions are in the data folder
+  --target     offer what is available on this target (shape:shape-1)
+  --json       newline-delimited JSON: one agent event per line
+  exits 0 when the agent is done, 1 when it failed or ran out of steps, 2 on a wrong command line,
+  3 when no model is configured`,
+  async run(args, io) {
+    const { values, positionals } = parseCommand(args, {
+      model: { type: 'string' },
+      'max-steps': { type: 'string' },
+      session: { type: 'string' },
+      target: { type: 'string' },
+    });
+    const task = positionals.join(' ').trim();
+    if (!task) throw new UsageError('give the task, e.g. affordance agent "paint shape-1 red"');
+    const maxSteps = Number(values['max-steps'] ?? '20');
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+      throw new UsageError(`--max-steps must be a whole number ≥ 1, not '${values['max-steps']}'`);
+    }
+    if (values.target !== undefined && !/^[^:\s]+:\S+$/.test(values.target)) {
+      throw new UsageError(`--target must be type:id (shape:shape-1), not '${values.target}'`);
+    }
+    const { config } = await loadConfig(values.config);
+    const spec = values.model ?? (process.env.AFFORDANCE_MODEL || config.model);
+    if (!spec) {
+      io.err(`${AGENT_NO_MODEL}\n`);
+      return EXIT.error;
+    }
+    const model = await buildModel(spec, values.model !== undefined, io);
+    if (!model) return EXIT.error;
+
+    const controller = new AbortController();
+    const interrupt = () => controller.abort(new Error('interrupted'));
+    process.once('SIGINT', interrupt);
+    try {
+      return await withApp(
+        values,
+        async ({ registry, user, database }) => {
+          const printer = values.json ? jsonPrinter(io) : livePrinter(io);
+          let result: AgentResult;
+          try {
+            result = await runAgent({
+              model,
+              registry,
+              input: task,
+              user,
+              maxSteps,
+              stream: true,
+              signal: controller.signal,
+              recorder: createConversationRecorder({ store: database.conversations, userId: user.id }),
+              ...(values.session ? { sessionId: values.session } : {}),
+              ...(values.target ? { target: values.target } : {}),
+              onEvent: printer,
+            });
+          } catch (error) {
+            io.err(`The agent run failed: ${(error as Error).message}\n`);
+            return EXIT.failed;
+          }
+          return result.status === 'done' ? EXIT.ok : EXIT.failed;
+        },
+        io,
+      );
+    } finally {
+      process.off('SIGINT', interrupt);
+    }
+  },
+};
+
+/** Build the model a spec names; a malformed `--model` is a usage error, a missing key or SDK exit 3. */
+async function buildModel(spec: string, fromFlag: boolean, io: CliIO): Promise<LanguageModel | undefined> {
+  const { createModelFromEnv, ModelConfigError } = await import('@affordance/node');
+  try {
+    return await createModelFromEnv({ ...process.env, AFFORDANCE_MODEL: spec });
+  } catch (error) {
+    if (!(error instanceof ModelConfigError)) throw error;
+    const malformed = error.code === 'invalid_model' || error.code === 'unknown_provider';
+    if (malformed && fromFlag) throw new UsageError(error.message.replace('AFFORDANCE_MODEL', '--model'));
+    io.err(`${error.message}\n`);
+    return undefined;
+  }
+}
+
+/** One JSON line per agent event. */
+function jsonPrinter(io: CliIO): (event: AgentEvent) => void {
+  return (event) => io.out(`${JSON.stringify(event)}\n`);
+}
+
+/** Live output: the model's text as it streams, each tool call with its status, and how the run ended. */
+function livePrinter(io: CliIO): (event: AgentEvent) => void {
+  let midLine = false;
+  const line = (text: string) => {
+    io.out(`${midLine ? '\n' : ''}${text}\n`);
+    midLine = false;
+  };
+  return (event) => {
+    switch (event.type) {
+      case 'run-start':
+        io.out(paint(io, 'dim', `session ${event.sessionId} · ${event.protocol} protocol\n`));
+        return;
+      case 'step-start':
+        line(paint(io, 'bold', `step ${event.step}`));
+        return;
+      case 'text-delta':
+        io.out(event.delta);
+        midLine = !event.delta.endsWith('\n');
+        return;
+      case 'call-start': {
+        const args = 'args' in event.call ? JSON.stringify(event.call.args) : event.call.argsText;
+        line(`${paint(io, 'cyan', '→')} ${event.call.name} ${paint(io, 'dim', args)}`);
+        return;
+      }
+      case 'call-finish': {
+        const { call } = event;
+        const ms = call.result ? paint(io, 'dim', ` (${Math.round(call.result.durationMs)} ms)`) : '';
+        if (call.status === 'ok') line(`  ${paint(io, 'green', '✓')} ${call.name}${ms}`);
+        else {
+          const code = call.result && !call.result.ok ? `${call.result.error.code}: ` : '';
+          line(
+            `  ${paint(io, 'red', call.status === 'aborted' ? '■' : '✗')} ${call.name}${ms} ${code}${firstLine(call.output)}`,
+          );
+        }
+        return;
+      }
+      case 'attempt-finish':
+        for (const condition of event.attempt.conditions) {
+          line(
+            `  ${condition.ok ? paint(io, 'green', '✓') : paint(io, 'red', '✗')} ${condition.name}: ${firstLine(condition.message)}`,
+          );
+        }
+        return;
+      case 'client-call':
+      case 'step-finish':
+        return;
+      case 'run-finish':
+        line(summary(io, event.result));
+        return;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  };
+}
+
+function summary(io: CliIO, result: AgentResult): string {
+  const steps = `${result.steps} step${result.steps === 1 ? '' : 's'}`;
+  switch (result.status) {
+    case 'done':
+      return paint(io, 'green', `Done in ${steps}.`);
+    case 'max_steps':
+      return paint(io, 'red', `Stopped: the agent used all ${steps} without finishing (raise --max-steps).`);
+    case 'completion_failed':
+      return paint(
+        io,
+        'red',
+        `Finished, but completion conditions failed: ${result.failedConditions.join(', ')}.`,
+      );
+    case 'aborted':
+      return paint(io, 'yellow', `Interrupted after ${steps}.`);
+    case 'awaiting_client':
+      return paint(io, 'yellow', `Waiting for client tool calls after ${steps}.`);
+    default: {
+      const never: never = result.status;
+      return never;
+    }
+  }
+}
+
+function firstLine(text: string): string {
+  const first = text.split('\n')[0] ?? '';
+  return first.length > 160 ? `${first.slice(0, 159)}…` : first;
+}

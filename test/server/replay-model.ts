@@ -1,0 +1,97 @@
+// Scripted answers in the exact Chat Completions wire format, modelled chunk by chunk on a recorded
+// OpenAI-compatible stream from /work/shared/data/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse
+// (vercel/ai @ed857f5, Apache-2.0): the recording's text and tool-call chunks, with the canvas demo's names and
+// arguments put in, served by the replay server and read through the official `openai` client.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LanguageModel } from '@affordance/core';
+import { createOpenAIModel } from '@affordance/core/openai';
+import type { RecordedJson } from '../support/replay-fixtures.js';
+import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { REPO_ROOT } from './run-cli.js';
+
+const RECORDING = resolve(
+  REPO_ROOT,
+  '../shared/data/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse',
+);
+
+function recorded(): RecordedJson[] {
+  return readFileSync(RECORDING, 'utf8')
+    .split('\n\n')
+    .map((frame) => frame.trim())
+    .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
+    .map((frame): RecordedJson => JSON.parse(frame.slice('data: '.length)));
+}
+
+const [ROLE, CONTENT, , CALL_START, , ARGUMENTS, , FINISH] = recorded();
+
+const frame = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
+const withDelta = (template: RecordedJson, delta: unknown, finish: string | null = null) => ({
+  ...template,
+  choices: [{ ...template.choices[0], delta, finish_reason: finish }],
+});
+
+/** Split text in two, as a stream delivers it in pieces. */
+function pieces(text: string): string[] {
+  const middle = Math.ceil(text.length / 2);
+  return [text.slice(0, middle), text.slice(middle)].filter((piece) => piece !== '');
+}
+
+/** A scripted tool call: id, name and arguments. */
+export interface ReplayCall {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/** An answer of text, then tool calls (none for a final answer), as Chat Completions SSE frames. */
+export function replyFrames(text: string, calls: readonly ReplayCall[] = []): string[] {
+  const frames = [frame(ROLE)];
+  for (const piece of pieces(text)) frames.push(frame(withDelta(CONTENT, { content: piece })));
+  calls.forEach((call, index) => {
+    frames.push(
+      frame(
+        withDelta(CALL_START, {
+          tool_calls: [
+            { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+          ],
+        }),
+      ),
+    );
+    for (const piece of pieces(JSON.stringify(call.args))) {
+      frames.push(frame(withDelta(ARGUMENTS, { tool_calls: [{ index, function: { arguments: piece } }] })));
+    }
+  });
+  frames.push(frame(withDelta(FINISH, {}, calls.length > 0 ? 'tool_calls' : 'stop')));
+  frames.push('data: [DONE]\n\n');
+  return frames;
+}
+
+/** A replay server answering each model request with the next scripted answer, and a model reading it. */
+export interface ReplayModel {
+  readonly server: ReplayServer;
+  readonly model: LanguageModel;
+  /** The `/v1` base URL, for `OPENAI_BASE_URL`. */
+  readonly baseURL: string;
+  close(): Promise<void>;
+}
+
+/** Start a replay model: request n gets `script[n]` (past the end, an HTTP 500 the client reports). */
+export async function startReplayModel(script: readonly (readonly string[])[]): Promise<ReplayModel> {
+  let turn = 0;
+  const server = await startReplayServer({
+    '/v1/chat/completions': () => {
+      const answer = script[turn++];
+      return answer
+        ? { sse: answer }
+        : { json: { error: { message: 'the replay script has no more answers' } }, status: 500 };
+    },
+  });
+  const baseURL = `${server.url}/v1`;
+  return {
+    server,
+    baseURL,
+    model: createOpenAIModel({ model: 'replay-model', baseURL, apiKey: 'sk-replay' }),
+    close: () => server.close(),
+  };
+}
