@@ -1,0 +1,106 @@
+import { createCanvasRegistry } from '@affordance/canvas';
+import { describe, expect, it } from 'vitest';
+import { createServer } from '../create-server.js';
+
+interface Received {
+  readonly event: string;
+  readonly data: Record<string, unknown> & {
+    readonly name?: string;
+    readonly result?: { readonly name?: string };
+    readonly approval?: { readonly name?: string };
+  };
+}
+
+/** Read SSE events from a response until `stop` says enough. */
+async function readEvents(response: Response, stop: (events: Received[]) => boolean) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: Received[] = [];
+  let buffer = '';
+  while (!stop(events)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data) events.push({ event, data: JSON.parse(data) });
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('GET /api/events', () => {
+  it('streams ready, then call-start/call-end and approval events as they happen', async () => {
+    const { registry } = createCanvasRegistry();
+    const { app } = createServer({ registry, mcp: false, consoleDir: false });
+    const controller = new AbortController();
+    const response = await app.request('/api/events', { signal: controller.signal });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reading = readEvents(response, (events) =>
+      events.some((event) => event.event === 'approval-requested'),
+    );
+    const run = (name: string, args: unknown) =>
+      app.request(`/api/actions/${name}/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ args }),
+      });
+    await run('shape_updateColor', { blockId: 'shape-1', color: '#00ff00' });
+    await run('shape_remove', { blockId: 'shape-3' });
+    const events = await reading;
+    controller.abort();
+    expect(events[0]).toEqual({ event: 'ready', data: { type: 'ready', version: registry.version } });
+    const kinds = events.map(
+      (event) =>
+        `${event.event}:${event.data.name ?? event.data.result?.name ?? event.data.approval?.name ?? ''}`,
+    );
+    expect(kinds).toEqual([
+      'ready:',
+      'call-start:shape_updateColor',
+      'call-end:shape_updateColor',
+      'call-start:shape_remove',
+      'approval-requested:shape_remove',
+    ]);
+    const end = events[2]!.data;
+    expect(end).toMatchObject({
+      type: 'call-end',
+      target: { type: 'shape', id: 'shape-1' },
+      result: { ok: true },
+    });
+    expect(end.target).toEqual({ type: 'shape', id: 'shape-1' });
+  });
+
+  it('removes its listeners when the client goes away', async () => {
+    const { registry } = createCanvasRegistry();
+    let active = 0;
+    const on = registry.on.bind(registry);
+    // Count the stream's live listeners through the registry's own subscribe/unsubscribe.
+    (registry as { on: typeof registry.on }).on = ((type: never, listener: never) => {
+      active++;
+      const off = on(type, listener);
+      return () => {
+        active--;
+        off();
+      };
+    }) as typeof registry.on;
+    const { app } = createServer({ registry, mcp: false, consoleDir: false });
+    const controller = new AbortController();
+    const response = await app.request('/api/events', { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read(); // the `ready` event: the stream is subscribed
+    expect(active).toBe(5);
+    controller.abort();
+    await expect.poll(() => active).toBe(0);
+    const result = await registry.run({
+      name: 'shape_lock',
+      args: { blockId: 'shape-1' },
+      user: { id: 'u', roles: ['editor'] },
+    });
+    expect(result.ok).toBe(true);
+  });
+});
