@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
+import { agentCommand } from './cli/commands/agent-command.js';
 import { auditCommand } from './cli/commands/audit-command.js';
 import { callCommand } from './cli/commands/call-command.js';
 import { dbCommand } from './cli/commands/db-command.js';
@@ -22,17 +23,20 @@ export const COMMANDS: readonly Command[] = [
   parseCommandSpec,
   auditCommand,
   mcpCommand,
+  agentCommand,
   dbCommand,
 ];
 
 const COMMON = `
 common options:
   --data <dir>         data folder (default $AFFORDANCE_DATA or ./.affordance; $DATABASE_URL for a Postgres server)
-  --registry <module>  a module exporting \`registry\` or \`actions\` (TypeScript when run through tsx)
+  --registry <module>  a module exporting \`registry\` or \`actions\` (.js, or .ts loaded through tsx)
   --config <file>      config file (default ./affordance.config.json, .js or .ts)
   --json               machine-readable output
   -h, --help           this help
-exit codes: 0 ok, 1 an action or check failed, 2 a wrong command line`;
+colour only on a terminal (NO_COLOR turns it off, FORCE_COLOR on); progress lines only when stderr is a terminal
+exit codes: 0 ok, 1 an action or check failed, 2 a wrong command line or config, 3 could not work (database,
+  port, crash; AFFORDANCE_DEBUG=1 prints the stack)`;
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -63,8 +67,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       io.err(`affordance ${command.name}: ${error.message}\n\nusage: ${command.usage}\n`);
       return EXIT.usage;
     }
-    io.err(`affordance ${command.name} failed: ${(error as Error)?.stack ?? String(error)}\n`);
-    return EXIT.failed;
+    const detail = process.env.AFFORDANCE_DEBUG ? ((error as Error)?.stack ?? String(error)) : String(error);
+    io.err(`affordance ${command.name} failed: ${detail}\n`);
+    return EXIT.error;
   }
 }
 
@@ -75,7 +80,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
     (error: unknown) => {
       process.stderr.write(`${String(error)}\n`);
-      process.exitCode = EXIT.failed;
+      process.exitCode = EXIT.error;
     },
   );
 }

@@ -1,15 +1,29 @@
-import type { Registry, Store } from '@affordance/core';
+import {
+  type ConversationStore,
+  createMemoryConversationStore,
+  type Registry,
+  type Store,
+} from '@affordance/core';
 import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { type Logger, pino } from 'pino';
+import { type ModelSource, modelName } from './agui/resolve-model.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { homePage } from './home-page.js';
+import { limitBody } from './limit-body.js';
+import { route } from './openapi/define-route.js';
+import { OPENAPI_DESCRIPTION } from './openapi/openapi-document.js';
+import { mountOpenAPIRoute } from './openapi/openapi-route.js';
 import { mountActionRoutes } from './routes/action-routes.js';
 import { mountAguiRoute } from './routes/agui-route.js';
 import { mountApprovalRoutes } from './routes/approval-routes.js';
 import { mountAuditRoutes } from './routes/audit-routes.js';
+import { mountEventRoutes } from './routes/event-routes.js';
+import { mountHealthRoute } from './routes/health-route.js';
+import { mountMcpRoute } from './routes/mcp-route.js';
+import { mountSessionRoutes } from './routes/session-routes.js';
 import { mountTargetRoutes } from './routes/target-routes.js';
+import { DEFAULT_CONSOLE_DIR, mountConsole } from './serve-console.js';
 import type { ServerEnv } from './server-env.js';
 import { errorResponse, ServerError } from './server-error.js';
 
@@ -27,10 +41,14 @@ export interface ServerOptions {
   readonly maxBodyBytes?: number;
   /** Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`. */
   readonly mcp?: false | Omit<ServeMCPOptions, 'tokens' | 'user'>;
-  /** The model named for the agent (`openai:<model>`); `/agui` reports that the loop is not wired yet. */
-  readonly model?: string;
+  /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` (key and base URL from the environment). */
+  readonly model?: ModelSource;
+  /** Where sessions and their messages live (default: the store's `conversations`, else in memory). */
+  readonly conversations?: ConversationStore;
   /** Where the data lives, shown on the home page and in `/api/health`. */
   readonly storage?: string;
+  /** The built web console served at `/` (default `apps/console/dist`), or false for the plain home page. */
+  readonly consoleDir?: string | false;
 }
 
 /** The server: a Hono app, and the MCP server mounted in it (close it on shutdown). */
@@ -82,30 +100,31 @@ export function createServer(options: ServerOptions): AffordanceServer {
   });
   app.use(
     '*',
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? 1024 * 1024,
-      onError: (context) =>
-        errorResponse(
-          context,
-          new ServerError(
-            'payload_too_large',
-            `the request body is larger than ${options.maxBodyBytes ?? 1024 * 1024} bytes`,
-          ),
+    limitBody(options.maxBodyBytes ?? 1024 * 1024, (context) =>
+      errorResponse(
+        context,
+        new ServerError(
+          'payload_too_large',
+          `the request body is larger than ${options.maxBodyBytes ?? 1024 * 1024} bytes`,
         ),
-    }),
+      ),
+    ),
   );
 
-  app.get('/', (context) =>
-    context.html(homePage({ actions: registry.names().length, storage: options.storage ?? 'memory' })),
-  );
-  app.get('/api/health', (context) =>
-    context.json({
-      ok: true,
-      actions: registry.names().length,
-      version: registry.version,
-      storage: options.storage ?? 'memory',
-    }),
-  );
+  const home = () => homePage({ actions: registry.names().length, storage: options.storage ?? 'memory' });
+  if (options.consoleDir === false) {
+    route(app, {
+      method: 'get',
+      path: '/',
+      operationId: 'getHomePage',
+      summary: 'The home page (when the console is not served)',
+      tags: ['meta'],
+      authenticated: false,
+      responses: { 200: { description: 'Home page', contentType: 'text/html' } },
+      handler: (context) => context.html(home()),
+    });
+  } else mountConsole(app, { dir: options.consoleDir ?? DEFAULT_CONSOLE_DIR, fallback: home });
+  mountHealthRoute(app, { registry, storage: options.storage ?? 'memory', model: modelName(options.model) });
 
   let mcp: MCPServer | undefined;
   if (options.mcp !== false) {
@@ -114,7 +133,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
       ...(hasKeys ? { tokens: keys } : { user: options.users?.local ?? localUser(registry) }),
     });
     mcp = server;
-    app.all('/mcp', (context) => server.fetch(context.req.raw));
+    mountMcpRoute(app, server);
   }
 
   // One identity for the API and the AG-UI endpoint.
@@ -137,6 +156,13 @@ export function createServer(options: ServerOptions): AffordanceServer {
   mountActionRoutes(app, deps);
   mountAuditRoutes(app, deps);
   mountApprovalRoutes(app, deps);
-  mountAguiRoute(app, { model: options.model });
+  mountEventRoutes(app, deps);
+  const conversations =
+    options.conversations ??
+    (store as Store & { conversations?: ConversationStore }).conversations ??
+    createMemoryConversationStore();
+  mountSessionRoutes(app, { conversations });
+  mountAguiRoute(app, { registry, conversations, logger, model: options.model });
+  mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
   return { app, mcp };
 }

@@ -1,27 +1,44 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
-/** Exit codes of every command: 0 ok, 1 an action or check failed, 2 the command line was wrong. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/**
+ * Exit codes of every command: 0 ok, 1 an action or check failed, 2 the command line (or config) was wrong, 3 the
+ * command could not do its work (database unreachable, port taken, no model configured for `agent`, a crash).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, error: 3 } as const;
 
 /** A wrong command line: printed with the command's usage, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Where a command writes, and whether it may use colour. */
+/** Where a command writes, whether it may use colour, and whether stderr can show live progress. */
 export interface CliIO {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly color: boolean;
+  /** True when stderr is a terminal: progress lines are drawn there, and only then. */
+  readonly interactive?: boolean;
   readonly readStdin: () => Promise<string>;
 }
 
-/** The process's own streams; colour only when stdout is a terminal and NO_COLOR is unset. */
+/**
+ * Whether to paint: `FORCE_COLOR` (non-empty, not `0`/`false`) forces it, a non-empty `NO_COLOR` forbids it, else
+ * only when the stream is a terminal.
+ */
+export function wantsColor(isTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** The process's own streams; colour as `wantsColor` says for stdout, progress only when stderr is a terminal. */
 export function processIO(): CliIO {
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
-    color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+    color: wantsColor(process.stdout.isTTY === true, process.env),
+    interactive: process.stderr.isTTY === true && process.env.TERM !== 'dumb',
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { User } from '@affordance/core';
 import { UsageError } from './cli-io.js';
+import { importModule } from './import-module.js';
 
 /** `affordance.config.{json,js,ts}`: API keys, approver roles, registry module, database URL, model. */
 export interface AffordanceConfig {
@@ -14,7 +14,15 @@ export interface AffordanceConfig {
   readonly databaseUrl?: string;
   /** `openai:<model>` for the agent endpoint. */
   readonly model?: string;
+  /** How audit rows are written: `sync` (default, each call waits for its row) or `batched` (flushed on exit). */
+  readonly audit?: AuditSetting;
 }
+
+/** `sync`, `batched`, or batched with its batch size and longest wait. */
+export type AuditSetting =
+  | 'sync'
+  | 'batched'
+  | { readonly mode: 'batched'; readonly batchSize?: number; readonly flushIntervalMs?: number };
 
 const NAMES = ['affordance.config.json', 'affordance.config.js', 'affordance.config.ts'];
 
@@ -37,7 +45,11 @@ export async function loadConfig(
       throw new UsageError(`the config file ${file} is not JSON: ${(error as Error).message}`);
     }
   } else {
-    value = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    try {
+      value = (await importModule(file)).default;
+    } catch (error) {
+      throw new UsageError(`could not load the config file ${file}: ${(error as Error).message}`);
+    }
   }
   return { config: checkConfig(value, file), folder };
 }
@@ -68,5 +80,24 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
       throw new UsageError(`${file}: \`${field}\` must be a string`);
     }
   }
+  checkAudit(config.audit, file);
   return config as AffordanceConfig;
+}
+
+function checkAudit(audit: unknown, file: string): void {
+  if (audit === undefined || audit === 'sync' || audit === 'batched') return;
+  const candidate = audit as Record<string, unknown> | null;
+  const positive = (value: unknown) =>
+    value === undefined || (typeof value === 'number' && Number.isInteger(value) && value > 0);
+  if (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    candidate.mode === 'batched' &&
+    positive(candidate.batchSize) &&
+    positive(candidate.flushIntervalMs)
+  )
+    return;
+  throw new UsageError(
+    `${file}: \`audit\` must be 'sync', 'batched' or { mode: 'batched', batchSize?, flushIntervalMs? } (positive integers)`,
+  );
 }

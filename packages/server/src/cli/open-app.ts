@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   type Block,
   checkBlock,
@@ -9,8 +8,14 @@ import {
   ID_PREFIX,
 } from '@affordance/canvas';
 import { type AnyAction, createRegistry, type Registry, type Store } from '@affordance/core';
-import { createPostgresStore, type DatabaseOptions, type PostgresStore } from '@affordance/store-postgres';
+import {
+  type AuditDurability,
+  createPostgresStore,
+  type DatabaseOptions,
+  type PostgresStore,
+} from '@affordance/store-postgres';
 import { UsageError } from './cli-io.js';
+import { importModule } from './import-module.js';
 import type { AffordanceConfig } from './load-config.js';
 
 /** An open registry over its store, and how to close both. */
@@ -31,16 +36,20 @@ export interface AppLocation {
   readonly config: AffordanceConfig;
   readonly configFolder: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Hears each step of opening (for a progress line). */
+  readonly onStep?: (step: string) => void;
 }
 
 /** Open the database (migrating it), then the registry: the user's module, or the canvas demo seeded once. */
 export async function openApp(location: AppLocation): Promise<OpenApp> {
   const { options, storage } = databaseLocation(location);
-  const database = await createPostgresStore(options);
+  location.onStep?.(`Opening ${storage} and applying migrations…`);
+  const database = await createPostgresStore({ ...options, audit: auditDurability(location) });
   try {
     const modulePath =
       location.registry ??
       (location.config.registry ? resolve(location.configFolder, location.config.registry) : undefined);
+    location.onStep?.(modulePath ? `Loading ${modulePath}…` : 'Opening the canvas demo…');
     const registry = modulePath ? await loadRegistryModule(modulePath, database) : await openCanvas(database);
     return { registry, store: registry.store, database, storage, close: () => database.close() };
   } catch (error) {
@@ -58,6 +67,16 @@ export function databaseLocation(location: AppLocation): { options: DatabaseOpti
   return { options: { dataDir }, storage: `PGlite in ${dataDir}` };
 }
 
+/** How audit rows are written: `AFFORDANCE_AUDIT` (`sync`|`batched`), else the config's `audit`, else `sync`. */
+export function auditDurability(location: AppLocation): AuditDurability {
+  const env = location.env ?? process.env;
+  const setting = env.AFFORDANCE_AUDIT || location.config.audit || 'sync';
+  if (setting === 'sync') return { mode: 'sync' };
+  if (setting === 'batched') return { mode: 'batched' };
+  if (typeof setting === 'object') return setting;
+  throw new UsageError(`AFFORDANCE_AUDIT must be sync or batched, not '${setting}'`);
+}
+
 async function openCanvas(database: PostgresStore): Promise<Registry> {
   const documents = database.documents<Block>({
     check: checkBlock,
@@ -73,12 +92,9 @@ async function openCanvas(database: PostgresStore): Promise<Registry> {
 export async function loadRegistryModule(path: string, database: PostgresStore): Promise<Registry> {
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+    loaded = await importModule(path);
   } catch (error) {
-    const hint = /\.[cm]?ts$/.test(path)
-      ? ' (TypeScript modules need the CLI run through tsx: npx tsx …)'
-      : '';
-    throw new UsageError(`could not load the registry module ${path}: ${(error as Error).message}${hint}`);
+    throw new UsageError(`could not load the registry module ${path}: ${(error as Error).message}`);
   }
   const registry = loaded.registry ?? (loaded.default as Record<string, unknown> | undefined)?.registry;
   if (isRegistry(registry)) return registry;

@@ -7,6 +7,8 @@ import {
   toolInputSchema,
 } from '@affordance/core';
 import type { Hono } from 'hono';
+import { route } from '../openapi/define-route.js';
+import { schemaRef } from '../openapi/schemas.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
@@ -29,62 +31,144 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     return target;
   };
 
-  app.get('/api/actions', async (context) => {
-    const query = context.req.query();
-    const target = await resolveTarget(query.target);
-    const include = query.include ?? 'all';
-    if (include !== 'all' && include !== 'available') {
-      throw new ServerError('invalid_request', `\`include\` must be 'all' or 'available', not '${include}'`);
-    }
-    const limit = optionalInteger(query.limit, 'limit', 1000);
-    const found = await registry.availableAsync({
-      user: context.get('user'),
-      include,
-      ...(target ? { target } : {}),
-      ...(query.q ? { query: query.q } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-      ...(query.session ? { sessionId: query.session } : {}),
-    });
-    return context.json({
-      ...(target ? { target: { type: target.type, id: target.id } } : {}),
-      actions: found.map((entry) => describeAvailable(entry, registry.targetParam)),
-    });
+  const targetQuery = {
+    description: 'The target in view, `type:id` (e.g. `shape:shape-1`)',
+    schema: { type: 'string', pattern: '^[^:]+:.+$' },
+  };
+
+  route(app, {
+    method: 'get',
+    path: '/api/actions',
+    operationId: 'listActions',
+    summary: 'What can I do here?',
+    description:
+      "The registry's actions for the caller, available ones first, each unavailable one with the reason.",
+    tags: ['actions'],
+    query: {
+      target: targetQuery,
+      q: { description: 'Rank by relevance to this text', schema: { type: 'string' } },
+      limit: { description: 'At most this many', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+      include: {
+        description: '`available` leaves out what cannot run (default `all`)',
+        schema: { type: 'string', enum: ['all', 'available'] },
+      },
+      session: { description: 'Session whose history decides prerequisites', schema: { type: 'string' } },
+    },
+    responses: {
+      200: {
+        description: 'The actions, with the resolved target',
+        schema: {
+          type: 'object',
+          required: ['actions'],
+          properties: {
+            target: {
+              type: 'object',
+              required: ['type', 'id'],
+              properties: { type: { type: 'string' }, id: { type: 'string' } },
+            },
+            actions: { type: 'array', items: schemaRef('AvailableAction') },
+          },
+        },
+      },
+    },
+    errors: ['invalid_request', 'target_not_found'],
+    handler: async (context) => {
+      const query = context.req.query();
+      const target = await resolveTarget(query.target);
+      const include = query.include ?? 'all';
+      if (include !== 'all' && include !== 'available') {
+        throw new ServerError(
+          'invalid_request',
+          `\`include\` must be 'all' or 'available', not '${include}'`,
+        );
+      }
+      const limit = optionalInteger(query.limit, 'limit', 1000);
+      const found = await registry.availableAsync({
+        user: context.get('user'),
+        include,
+        ...(target ? { target } : {}),
+        ...(query.q ? { query: query.q } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        ...(query.session ? { sessionId: query.session } : {}),
+      });
+      return context.json({
+        ...(target ? { target: { type: target.type, id: target.id } } : {}),
+        actions: found.map((entry) => describeAvailable(entry, registry.targetParam)),
+      });
+    },
   });
 
-  app.get('/api/tools', async (context) => {
-    const format = context.req.query('format') ?? 'openai';
-    if (!(TOOL_FORMATS as readonly string[]).includes(format)) {
-      throw new ServerError(
-        'invalid_request',
-        `unknown format '${format}'`,
-        `use one of ${TOOL_FORMATS.join(', ')}`,
-      );
-    }
-    const target = await resolveTarget(context.req.query('target'));
-    const set = registry.toolSet({
-      format: format as ToolFormat,
-      user: context.get('user'),
-      ...(target ? { target } : {}),
-    });
-    return context.json({ format, tools: set.tools, warnings: set.warnings });
+  route(app, {
+    method: 'get',
+    path: '/api/tools',
+    operationId: 'listTools',
+    summary: "Tool definitions in one provider's format",
+    tags: ['actions'],
+    query: {
+      format: {
+        description: 'The provider format (default `openai`)',
+        schema: { type: 'string', enum: [...TOOL_FORMATS] },
+      },
+      target: targetQuery,
+    },
+    responses: {
+      200: { description: 'The tools and any conversion warnings', schema: schemaRef('ToolSet') },
+    },
+    errors: ['invalid_request', 'target_not_found'],
+    handler: async (context) => {
+      const format = context.req.query('format') ?? 'openai';
+      if (!(TOOL_FORMATS as readonly string[]).includes(format)) {
+        throw new ServerError(
+          'invalid_request',
+          `unknown format '${format}'`,
+          `use one of ${TOOL_FORMATS.join(', ')}`,
+        );
+      }
+      const target = await resolveTarget(context.req.query('target'));
+      const set = registry.toolSet({
+        format: format as ToolFormat,
+        user: context.get('user'),
+        ...(target ? { target } : {}),
+      });
+      return context.json({ format, tools: set.tools, warnings: set.warnings });
+    },
   });
 
-  app.post('/api/actions/:name/run', async (context) => {
-    const body = await readJsonObject(context);
-    const sessionId = optionalString(body, 'sessionId');
-    const idempotencyKey = optionalString(body, 'idempotencyKey');
-    const callContext = optionalObject(body, 'context');
-    const result = await registry.run({
-      name: context.req.param('name'),
-      args: body.args ?? {},
-      user: context.get('user'),
-      signal: context.req.raw.signal,
-      ...(sessionId ? { sessionId } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-      ...(callContext ? { context: callContext } : {}),
-    });
-    // A failed action is data (200); only a refusal of the caller is an HTTP error.
-    return context.json(result, !result.ok && result.error.code === 'forbidden' ? 403 : 200);
+  route(app, {
+    method: 'post',
+    path: '/api/actions/:name/run',
+    operationId: 'runAction',
+    summary: 'Run one action through the pipeline',
+    description:
+      'A failed action is data: 200 with `ok: false`. Only a refusal of the caller is an HTTP error (403 keeps the RunResult body).',
+    tags: ['actions'],
+    params: { name: { description: 'The qualified action name', schema: { type: 'string' } } },
+    body: { schema: schemaRef('RunRequest') },
+    responses: {
+      200: { description: "The pipeline's result", schema: schemaRef('RunResult') },
+      403: {
+        description: "The action's roles refuse the caller (`error.code: forbidden`)",
+        schema: schemaRef('RunResult'),
+      },
+    },
+    errors: ['invalid_json_body', 'invalid_request', 'payload_too_large'],
+    handler: async (context) => {
+      const body = await readJsonObject(context);
+      const sessionId = optionalString(body, 'sessionId');
+      const idempotencyKey = optionalString(body, 'idempotencyKey');
+      const callContext = optionalObject(body, 'context');
+      const result = await registry.run({
+        name: context.req.param('name'),
+        args: body.args ?? {},
+        user: context.get('user'),
+        signal: context.req.raw.signal,
+        ...(sessionId ? { sessionId } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(callContext ? { context: callContext } : {}),
+      });
+      // A failed action is data (200); only a refusal of the caller is an HTTP error.
+      return context.json(result, !result.ok && result.error.code === 'forbidden' ? 403 : 200);
+    },
   });
 }
 
@@ -95,7 +179,7 @@ export function describeAvailable(entry: AvailableAction, targetParam: string): 
     name: entry.name,
     title: action.title ?? action.name,
     description: action.description,
-    ...(action.scope ? { scope: action.scope } : {}),
+    ...(action.scope ? { scope: action.scope, targetParam: action.targetParam ?? targetParam } : {}),
     available: entry.available,
     ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
     ...(entry.score !== undefined ? { score: entry.score } : {}),

@@ -22,23 +22,27 @@ export const auditCommand: Command = {
       cursor: { type: 'string' },
     });
     const query = auditQuery(values);
-    return withApp(values, async ({ store }) => {
-      const page = await store.audit.query(query);
-      if (values.json) {
-        printJson(io, page);
+    return withApp(
+      values,
+      async ({ store }) => {
+        const page = await store.audit.query(query);
+        if (values.json) {
+          printJson(io, page);
+          return EXIT.ok;
+        }
+        for (const record of page.records) {
+          const outcome = record.outcome === 'ok' ? paint(io, 'green', 'ok   ') : paint(io, 'red', 'error');
+          const code = record.errorCode ? ` ${paint(io, 'yellow', record.errorCode)}` : '';
+          io.out(
+            `${paint(io, 'dim', record.startedAt)} ${outcome} ${record.name}${code} ${paint(io, 'dim', `user=${record.userId ?? '-'} session=${record.sessionId ?? '-'}`)}\n`,
+          );
+        }
+        if (page.records.length === 0) io.out('No audit records match.\n');
+        if (page.nextCursor) io.out(paint(io, 'dim', `more: --cursor ${page.nextCursor}\n`));
         return EXIT.ok;
-      }
-      for (const record of page.records) {
-        const outcome = record.outcome === 'ok' ? paint(io, 'green', 'ok   ') : paint(io, 'red', 'error');
-        const code = record.errorCode ? ` ${paint(io, 'yellow', record.errorCode)}` : '';
-        io.out(
-          `${paint(io, 'dim', record.startedAt)} ${outcome} ${record.name}${code} ${paint(io, 'dim', `user=${record.userId ?? '-'} session=${record.sessionId ?? '-'}`)}\n`,
-        );
-      }
-      if (page.records.length === 0) io.out('No audit records match.\n');
-      if (page.nextCursor) io.out(paint(io, 'dim', `more: --cursor ${page.nextCursor}\n`));
-      return EXIT.ok;
-    });
+      },
+      io,
+    );
   },
 };
 

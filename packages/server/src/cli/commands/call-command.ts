@@ -26,17 +26,21 @@ export const callCommand: Command = {
     } catch (error) {
       throw new UsageError(`--args is not JSON: ${(error as Error).message}`);
     }
-    return withApp(values, async ({ registry, user }) => {
-      const result = await registry.run({
-        name,
-        args: parsed,
-        user,
-        ...(values.session ? { sessionId: values.session } : {}),
-        ...(values['idempotency-key'] ? { idempotencyKey: values['idempotency-key'] } : {}),
-      });
-      if (values.json) printJson(io, result);
-      else printResult(io, result);
-      return result.ok ? EXIT.ok : EXIT.failed;
-    });
+    return withApp(
+      values,
+      async ({ registry, user }) => {
+        const result = await registry.run({
+          name,
+          args: parsed,
+          user,
+          ...(values.session ? { sessionId: values.session } : {}),
+          ...(values['idempotency-key'] ? { idempotencyKey: values['idempotency-key'] } : {}),
+        });
+        if (values.json) printJson(io, result);
+        else printResult(io, result);
+        return result.ok ? EXIT.ok : EXIT.failed;
+      },
+      io,
+    );
   },
 };

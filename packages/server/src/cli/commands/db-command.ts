@@ -1,6 +1,7 @@
 import { EXIT, paint, parseCommand, printJson, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { loadConfig } from '../load-config.js';
+import { startProgress } from '../progress.js';
 
 /** `affordance db migrate|status`: apply pending migrations, or show which are applied and pending. */
 export const dbCommand: Command = {
@@ -8,7 +9,7 @@ export const dbCommand: Command = {
   summary: 'apply database migrations, or show their status',
   usage: `affordance db migrate|status [--data dir] [--json]
 
-  status exits 1 when migrations are pending`,
+  status exits 1 when migrations are pending; both exit 3 when the database cannot be opened`,
   async run(args, io) {
     const { values, positionals } = parseCommand(args, {});
     const action = positionals[0];
@@ -23,10 +24,13 @@ export const dbCommand: Command = {
       configFolder: folder,
       ...(values.data !== undefined ? { data: values.data } : {}),
     });
-    const opened = await openDatabase(options);
+    const progress = startProgress(io);
+    progress.step(`Opening ${storage}…`);
+    const opened = await openDatabase(options).finally(() => progress.done());
     try {
       if (action === 'migrate') {
-        const applied = await migrate(opened.db);
+        progress.step('Applying migrations…');
+        const applied = await migrate(opened.db).finally(() => progress.done());
         if (values.json) printJson(io, { storage, applied });
         else
           io.out(

@@ -22,34 +22,39 @@ export const listCommand: Command = {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
       throw new UsageError('--limit must be a positive integer');
-    return withApp(values, async ({ registry, user }) => {
-      const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-      if (values.target && !target) {
-        io.err(`There is no target ${values.target}.\n`);
-        return EXIT.failed;
-      }
-      const found = await registry.availableAsync({
-        user,
-        include: values.all ? 'all' : 'available',
-        ...(target ? { target } : {}),
-        ...(values.query ? { query: values.query } : {}),
-        ...(limit !== undefined ? { limit } : {}),
-      });
-      if (values.json) {
-        printJson(
-          io,
-          found.map((entry) => describeAvailable(entry, registry.targetParam)),
-        );
+    return withApp(
+      values,
+      async ({ registry, user }) => {
+        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
+        if (values.target && !target) {
+          io.err(`There is no target ${values.target}.\n`);
+          return EXIT.failed;
+        }
+        const found = await registry.availableAsync({
+          user,
+          include: values.all ? 'all' : 'available',
+          ...(target ? { target } : {}),
+          ...(values.query ? { query: values.query } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+        });
+        if (values.json) {
+          printJson(
+            io,
+            found.map((entry) => describeAvailable(entry, registry.targetParam)),
+          );
+          return EXIT.ok;
+        }
+        for (const entry of found) {
+          const title = entry.action.title ?? entry.action.description;
+          if (entry.available)
+            io.out(`${paint(io, 'green', '✓')} ${paint(io, 'bold', entry.name)}  ${title}\n`);
+          else
+            io.out(`${paint(io, 'dim', `✗ ${entry.name}  ${title} — ${entry.reason ?? 'unavailable'}`)}\n`);
+        }
+        if (found.length === 0) io.out('No actions match.\n');
         return EXIT.ok;
-      }
-      for (const entry of found) {
-        const title = entry.action.title ?? entry.action.description;
-        if (entry.available)
-          io.out(`${paint(io, 'green', '✓')} ${paint(io, 'bold', entry.name)}  ${title}\n`);
-        else io.out(`${paint(io, 'dim', `✗ ${entry.name}  ${title} — ${entry.reason ?? 'unavailable'}`)}\n`);
-      }
-      if (found.length === 0) io.out('No actions match.\n');
-      return EXIT.ok;
-    });
+      },
+      io,
+    );
   },
 };

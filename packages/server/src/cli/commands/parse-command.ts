@@ -39,23 +39,27 @@ export const parseCommandSpec: Command = {
       }
       return parsed.errors.length > 0 ? EXIT.failed : EXIT.ok;
     }
-    return withApp(values, async ({ registry, user }) => {
-      const results: RunResult[] = [];
-      for (const call of calls) {
-        const result = await registry.run({
-          name: call.name,
-          args: call.args,
-          user,
-          ...(values.session ? { sessionId: values.session } : {}),
-        });
-        results.push(result);
-        if (!values.json) printResult(io, result);
-      }
-      if (values.json) printJson(io, { format: parsed.format, errors: parsed.errors, results });
-      else
-        for (const error of parsed.errors)
-          io.out(`${paint(io, 'red', '✗')} ${error.code}: ${error.message}\n`);
-      return parsed.errors.length > 0 || results.some((result) => !result.ok) ? EXIT.failed : EXIT.ok;
-    });
+    return withApp(
+      values,
+      async ({ registry, user }) => {
+        const results: RunResult[] = [];
+        for (const call of calls) {
+          const result = await registry.run({
+            name: call.name,
+            args: call.args,
+            user,
+            ...(values.session ? { sessionId: values.session } : {}),
+          });
+          results.push(result);
+          if (!values.json) printResult(io, result);
+        }
+        if (values.json) printJson(io, { format: parsed.format, errors: parsed.errors, results });
+        else
+          for (const error of parsed.errors)
+            io.out(`${paint(io, 'red', '✗')} ${error.code}: ${error.message}\n`);
+        return parsed.errors.length > 0 || results.some((result) => !result.ok) ? EXIT.failed : EXIT.ok;
+      },
+      io,
+    );
   },
 };

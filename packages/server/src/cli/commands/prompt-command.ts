@@ -21,24 +21,28 @@ export const promptCommand: Command = {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
       throw new UsageError('--limit must be a positive integer');
-    return withApp(values, async ({ registry, user }) => {
-      // The resolver may be asynchronous (Postgres); the prompt is rendered over the resolved target.
-      const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-      if (values.target && !target) {
-        io.err(`There is no target ${values.target}.\n`);
-        return EXIT.failed;
-      }
-      const prompt = renderActionsPrompt({
-        registry,
-        format,
-        user,
-        ...(target ? { target } : {}),
-        ...(values.query ? { query: values.query } : {}),
-        ...(limit !== undefined ? { limit } : {}),
-      });
-      if (values.json) printJson(io, { format, prompt });
-      else io.out(`${prompt}\n`);
-      return EXIT.ok;
-    });
+    return withApp(
+      values,
+      async ({ registry, user }) => {
+        // The resolver may be asynchronous (Postgres); the prompt is rendered over the resolved target.
+        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
+        if (values.target && !target) {
+          io.err(`There is no target ${values.target}.\n`);
+          return EXIT.failed;
+        }
+        const prompt = renderActionsPrompt({
+          registry,
+          format,
+          user,
+          ...(target ? { target } : {}),
+          ...(values.query ? { query: values.query } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+        });
+        if (values.json) printJson(io, { format, prompt });
+        else io.out(`${prompt}\n`);
+        return EXIT.ok;
+      },
+      io,
+    );
   },
 };

@@ -4,6 +4,7 @@ import { isLoopback } from '../../authenticate.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { loadConfig } from '../load-config.js';
+import { startProgress } from '../progress.js';
 
 /** `affordance serve`: the HTTP server on 127.0.0.1 (PGlite in `./.affordance` by default) until SIGINT/SIGTERM. */
 export const serveCommand: Command = {
@@ -14,8 +15,11 @@ export const serveCommand: Command = {
   --port      default $PORT or 3000 (0 picks a free port)
   --host      default 127.0.0.1; another address needs API keys in the config
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
-  --registry  a module exporting \`registry\` or \`actions\` instead of the canvas demo
-  logs are JSON lines on stderr ($LOG_LEVEL, default info)`,
+  --registry  a module exporting \`registry\` or \`actions\` instead of the canvas demo (.js or .ts)
+  logs are JSON lines on stderr ($LOG_LEVEL, default info); $AFFORDANCE_AUDIT=batched writes audit rows in
+  batches (flushed on SIGINT/SIGTERM)
+  exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
+  listen or open the database`,
   async run(args, io) {
     const { values } = parseCommand(args, { port: { type: 'string' }, host: { type: 'string' } });
     const portText = values.port ?? process.env.PORT ?? '3000';
@@ -28,7 +32,7 @@ export const serveCommand: Command = {
     const local = isLoopback(host);
     if (!local && Object.keys(keys).length === 0) {
       throw new UsageError(
-        `refusing to listen on ${host} without API keys: add "keys" to affordance.config.json, or keep the default 127.0.0.1`,
+        `refusing to listen on ${host} without API keys: add "keys" to the config file (affordance.config.json or .ts), or keep the default 127.0.0.1`,
       );
     }
     const [{ serve }, { pino }, { createServer }, { openApp }] = await Promise.all([
@@ -39,15 +43,18 @@ export const serveCommand: Command = {
     ]);
     const model = process.env.AFFORDANCE_MODEL || config.model;
     const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+    const progress = startProgress(io);
     const app = await openApp({
       config,
       configFolder: folder,
       ...(values.data !== undefined ? { data: values.data } : {}),
       ...(values.registry !== undefined ? { registry: values.registry } : {}),
-    });
+      onStep: (step) => progress.step(step),
+    }).finally(() => progress.done());
     const { app: http, mcp } = createServer({
       registry: app.registry,
       store: app.store,
+      conversations: app.database.conversations,
       users: { keys },
       ...(model ? { model } : {}),
       logger,
@@ -88,7 +95,7 @@ export const serveCommand: Command = {
       };
       server.on('error', (error: NodeJS.ErrnoException) => {
         io.err(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
-        void stop('error', EXIT.failed);
+        void stop('error', EXIT.error);
       });
       process.once('SIGINT', () => void stop('SIGINT', EXIT.ok));
       process.once('SIGTERM', () => void stop('SIGTERM', EXIT.ok));

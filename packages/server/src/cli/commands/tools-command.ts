@@ -16,19 +16,23 @@ export const toolsCommand: Command = {
     if (!(TOOL_FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(`unknown format '${format}'; use one of ${TOOL_FORMATS.join(', ')}`);
     }
-    return withApp(values, async ({ registry, user }) => {
-      const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-      if (values.target && !target) {
-        io.err(`There is no target ${values.target}.\n`);
-        return EXIT.failed;
-      }
-      const set = registry.toolSet({ format: format as ToolFormat, user, ...(target ? { target } : {}) });
-      if (values.json) printJson(io, { format, tools: set.tools, warnings: set.warnings });
-      else {
-        printJson(io, set.tools);
-        for (const warning of set.warnings) io.err(`warning: ${JSON.stringify(warning)}\n`);
-      }
-      return EXIT.ok;
-    });
+    return withApp(
+      values,
+      async ({ registry, user }) => {
+        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
+        if (values.target && !target) {
+          io.err(`There is no target ${values.target}.\n`);
+          return EXIT.failed;
+        }
+        const set = registry.toolSet({ format: format as ToolFormat, user, ...(target ? { target } : {}) });
+        if (values.json) printJson(io, { format, tools: set.tools, warnings: set.warnings });
+        else {
+          printJson(io, set.tools);
+          for (const warning of set.warnings) io.err(`warning: ${JSON.stringify(warning)}\n`);
+        }
+        return EXIT.ok;
+      },
+      io,
+    );
   },
 };

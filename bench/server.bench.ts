@@ -1,0 +1,181 @@
+/**
+ * Requests per second and latency of `POST /api/actions/:name/run` on the real Node server (@hono/node-server),
+ * beside a bare Hono route doing the same zod parse and handler (the floor). Each server runs in its own process
+ * (bench/server-target.ts) and autocannon loads it from this one; cases alternate, and the median of the rounds is
+ * reported. Run: node --import tsx bench/server.bench.ts [--quick]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { createMemoryStore, createRegistry, defineAction } from '../packages/core/src/index.js';
+import { createServer } from '../packages/server/src/index.js';
+
+const quick = process.argv.includes('--quick');
+const DURATION = quick ? 2 : 5;
+const ROUNDS = quick ? 1 : 3;
+const CONNECTIONS = 10;
+const CASES = ['floor', 'memory', 'pglite-batched', 'pglite-sync'] as const;
+type Case = (typeof CASES)[number];
+const TARGET = fileURLToPath(new URL('./server-target.ts', import.meta.url));
+
+interface Sample {
+  /** Server CPU time per request (user + system, µs): what the server spends, whatever else runs. */
+  readonly cpuMicros: number;
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+async function start(kind: Case): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@affordance/source', '--import', 'tsx', TARGET, kind],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let seen = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening (\d+)/.exec(seen);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} exited (${code}) before listening`)));
+  });
+  return { child, port, output: () => seen };
+}
+
+async function load(port: number, duration: number): Promise<Omit<Sample, 'cpuMicros'>> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/actions/add/run`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ args: { a: 2, b: 3 } }),
+    connections: CONNECTIONS,
+    duration,
+  });
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function measure(kind: Case): Promise<Sample> {
+  const { child, port, output } = await start(kind);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    // Warm up the JIT and the database, then count the server's CPU time over the measured run only.
+    await load(port, 1);
+    child.kill('SIGUSR2');
+    const sample = await load(port, DURATION);
+    child.kill('SIGTERM');
+    await exited;
+    const cpu = /cpu ([\d.]+) (\d+)/.exec(output());
+    if (!cpu) throw new Error(`${kind} did not report its CPU time`);
+    return { ...sample, cpuMicros: Number(cpu[1]) };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const samples = new Map<Case, Sample[]>(CASES.map((kind) => [kind, []]));
+for (let round = 0; round < ROUNDS; round += 1)
+  for (const kind of CASES) samples.get(kind)!.push(await measure(kind));
+
+const summary = (kind: Case) => {
+  const list = samples.get(kind)!;
+  return {
+    perSecond: median(list.map((sample) => sample.perSecond)),
+    p50: median(list.map((sample) => sample.p50)),
+    p99: median(list.map((sample) => sample.p99)),
+    cpuMicros: median(list.map((sample) => sample.cpuMicros)),
+    errors: list.reduce((total, sample) => total + sample.errors, 0),
+  };
+};
+const floor = summary('floor');
+const LABELS: Record<Case, string> = {
+  floor: 'bare Hono route: zod parse + handler (floor)',
+  memory: 'Affordance server, in-memory store',
+  'pglite-batched': 'Affordance server, PGlite, batched audit',
+  'pglite-sync': 'Affordance server, PGlite, sync audit',
+};
+console.log(
+  `POST /api/actions/add/run, ${CONNECTIONS} connections, ${DURATION} s per case, median of ${ROUNDS} round(s)\n`,
+);
+console.log(
+  '| server | requests/s | p50 ms | p99 ms | errors | of floor (req/s) | server CPU µs/request | of floor (CPU) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const kind of CASES) {
+  const row = summary(kind);
+  const ofFloor = ((row.perSecond / floor.perSecond) * 100).toFixed(0);
+  const ofFloorCpu = ((floor.cpuMicros / row.cpuMicros) * 100).toFixed(0);
+  console.log(
+    `| ${LABELS[kind]} | ${Math.round(row.perSecond)} | ${row.p50} | ${row.p99} | ${row.errors} | ${ofFloor}% | ${row.cpuMicros.toFixed(0)} | ${ofFloorCpu}% |`,
+  );
+}
+
+// In-process, without sockets: CPU per `app.request` (Request construction included), sequential, so the figure
+// does not depend on what else the machine runs.
+const input = z.object({ a: z.number(), b: z.number() });
+const bareApp = new Hono();
+bareApp.post('/api/actions/add/run', async (context) => {
+  const body = (await context.req.json()) as { args?: unknown };
+  const parsed = input.safeParse(body.args);
+  if (!parsed.success) return context.json({ ok: false, error: parsed.error.issues }, 200);
+  return context.json({ ok: true, value: { sum: parsed.data.a + parsed.data.b } });
+});
+const serverApp = createServer({
+  registry: createRegistry({
+    store: createMemoryStore(),
+    actions: [
+      defineAction({
+        name: 'add',
+        description: 'Add two numbers',
+        input,
+        handler: (args) => ({ sum: args.a + args.b }),
+      }),
+    ],
+  }),
+  mcp: false,
+  consoleDir: false,
+}).app;
+const REQUEST_BODY = JSON.stringify({ args: { a: 2, b: 3 } });
+async function cpuPerRequest(app: { request: Hono['request'] }): Promise<number> {
+  const send = () =>
+    app
+      .request('/api/actions/add/run', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(REQUEST_BODY.length) },
+        body: REQUEST_BODY,
+      })
+      .then((response) => response.text());
+  const count = quick ? 3_000 : 10_000;
+  for (let i = 0; i < 2_000; i += 1) await send();
+  const started = process.cpuUsage();
+  for (let i = 0; i < count; i += 1) await send();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / count;
+}
+const inProcess = { floor: [] as number[], server: [] as number[] };
+for (let round = 0; round < 3; round += 1) {
+  inProcess.floor.push(await cpuPerRequest(bareApp));
+  inProcess.server.push(await cpuPerRequest(serverApp));
+}
+const floorCpu = median(inProcess.floor);
+const serverCpu = median(inProcess.server);
+console.log('\nIn process (`app.request`, no sockets), CPU µs per request, median of 3 rounds\n');
+console.log('| app | CPU µs/request | of floor |');
+console.log('| --- | ---: | ---: |');
+console.log(`| bare Hono route: zod parse + handler (floor) | ${floorCpu.toFixed(1)} | 100% |`);
+console.log(
+  `| createServer, in-memory store | ${serverCpu.toFixed(1)} | ${((floorCpu / serverCpu) * 100).toFixed(0)}% |`,
+);

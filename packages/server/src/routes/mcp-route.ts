@@ -1,0 +1,23 @@
+import type { MCPServer } from '@affordance/mcp';
+import type { Hono } from 'hono';
+import { route } from '../openapi/define-route.js';
+import type { ServerEnv } from '../server-env.js';
+
+/** Mount `/mcp`: the MCP Streamable HTTP endpoint (JSON-RPC over POST, the SSE stream on GET, DELETE ends a session). */
+export function mountMcpRoute(app: Hono<ServerEnv>, server: MCPServer): void {
+  route(app, {
+    method: ['get', 'post', 'delete'],
+    path: '/mcp',
+    operationId: 'mcp',
+    summary: 'MCP Streamable HTTP endpoint',
+    description:
+      'The Model Context Protocol over HTTP: POST JSON-RPC messages (answered as JSON or Server-Sent Events), GET the server-to-client stream, DELETE the session. Same API keys as the REST API.',
+    tags: ['protocols'],
+    body: { description: 'A JSON-RPC message or batch (POST)', schema: { type: ['object', 'array'] } },
+    responses: {
+      200: { description: 'JSON-RPC responses, or an event stream', contentType: 'text/event-stream' },
+      202: { description: 'A notification or response was accepted' },
+    },
+    handler: (context) => server.fetch(context.req.raw),
+  });
+}
