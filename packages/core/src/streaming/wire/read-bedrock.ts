@@ -1,4 +1,4 @@
-import { isRecord, text, type WireEvent, type WireReader } from './wire-event.js';
+import { isRecord, numberOrUndefined, text, type WireEvent, type WireReader } from './wire-event.js';
 
 /**
  * Reads Amazon Bedrock ConverseStream events: `contentBlockStart.start.toolUse`, string `toolUse.input`
@@ -15,7 +15,7 @@ export function createBedrockReader(): WireReader {
         const toolUse = isRecord(start) && isRecord(start.toolUse) ? start.toolUse : undefined;
         if (toolUse) {
           const key = `block-${sequence++}`;
-          blocks.set(Number(contentBlockIndex), key);
+          blocks.set(numberOrUndefined(contentBlockIndex) ?? -1, key);
           events.push({ kind: 'start', key, id: text(toolUse.toolUseId), name: text(toolUse.name) ?? '' });
         }
       }
@@ -27,13 +27,15 @@ export function createBedrockReader(): WireReader {
         if (input !== '') {
           events.push({
             kind: 'delta',
-            key: blocks.get(Number(contentBlockIndex)) ?? `block-at-${String(contentBlockIndex)}`,
+            key:
+              blocks.get(numberOrUndefined(contentBlockIndex) ?? -1) ??
+              `block-at-${numberOrUndefined(contentBlockIndex) ?? '?'}`,
             text: input,
           });
         }
       }
       if (isRecord(event.contentBlockStop)) {
-        const index = Number(event.contentBlockStop.contentBlockIndex);
+        const index = numberOrUndefined(event.contentBlockStop.contentBlockIndex) ?? -1;
         const key = blocks.get(index);
         if (key) events.push({ kind: 'end', key });
         blocks.delete(index);

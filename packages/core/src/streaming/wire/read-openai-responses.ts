@@ -1,4 +1,4 @@
-import { isRecord, text, type WireEvent, type WireReader } from './wire-event.js';
+import { isRecord, numberOrUndefined, text, type WireEvent, type WireReader } from './wire-event.js';
 
 interface Item {
   readonly key: string;
@@ -16,7 +16,7 @@ const CALL_ITEMS = new Set(['function_call', 'mcp_call']);
 export function createOpenAIResponsesReader(): WireReader {
   const items = new Map<string, Item>();
   const keyOf = (event: Readonly<Record<string, unknown>>, item?: Readonly<Record<string, unknown>>) =>
-    text(item?.id) ?? text(event.item_id) ?? `output:${String(event.output_index ?? '?')}`;
+    text(item?.id) ?? text(event.item_id) ?? `output:${numberOrUndefined(event.output_index) ?? '?'}`;
 
   const start = (events: WireEvent[], key: string, item: Readonly<Record<string, unknown>>): Item => {
     const entry: Item = { key, delivered: false, ended: false };

@@ -77,3 +77,8 @@ export function isRecord(value: unknown): value is Readonly<Record<string, unkno
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+/** A number as given, or undefined: never coerces (an object's `toString` may be missing or hostile). */
+export function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}

@@ -88,4 +88,23 @@ describe('wire readers', () => {
       { kind: 'invalid', key: 'call-0', message: "cannot use the partial argument at 'a['" },
     ]);
   });
+  it('Bedrock and Responses: an index that is not a number is never coerced (a hostile toString cannot throw)', () => {
+    const hostile = { toString: [] };
+    const bedrock = read('bedrock', [
+      {
+        contentBlockStart: {
+          contentBlockIndex: hostile,
+          start: { toolUse: { toolUseId: 't1', name: 'go' } },
+        },
+      },
+      { contentBlockDelta: { contentBlockIndex: hostile, delta: { toolUse: { input: '{}' } } } },
+      { contentBlockStop: { contentBlockIndex: hostile } },
+    ]);
+    expect(bedrock.map((event) => event.kind)).toEqual(['start', 'delta', 'end']);
+    expect(() =>
+      read('openai-responses', [
+        { type: 'response.function_call_arguments.delta', output_index: hostile, delta: '{' },
+      ]),
+    ).not.toThrow();
+  });
 });
