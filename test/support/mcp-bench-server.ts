@@ -1,4 +1,5 @@
-// A server for bench/mcp.bench.ts, one per child process so the client's work is not counted against it:
+// A server for bench/mcp.bench.ts, one per child process so the client's work is not counted against it. The bench
+// runs it from an esbuild bundle (node_modules/.mcp-bench/mcp-bench-server.mjs); from the sources it runs with
 //   node --conditions=@affordance/source --import tsx test/support/mcp-bench-server.ts <http|stdio> <ours|bare> [extra tools] [user]
 // `ours` serves a registry through serveMCP, `bare` the same tools on the SDK alone. HTTP prints its URL on stdout.
 import { createRegistry, defineAction } from '@affordance/core';

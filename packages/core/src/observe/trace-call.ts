@@ -1,12 +1,22 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RunResult } from '../action/types.js';
 import type { CallState } from '../pipeline/call-state.js';
 
 // A proxy tracer: it forwards to whatever SDK is registered, also one registered after this module loaded.
 const tracer = trace.getTracer('@affordance/core');
+// What a proxy provider answers while no SDK is registered: this API copy's no-op provider.
+const NO_SDK = new ProxyTracerProvider().getDelegate();
+
+// True while no tracing SDK is registered with this API copy, so a span could only be a no-op: skipping
+// `startSpan` then saves its context lookup and span object on every call.
+function untraced(): boolean {
+  const provider = trace.getTracerProvider();
+  return provider instanceof ProxyTracerProvider && provider.getDelegate() === NO_SDK;
+}
 
 /** Open an OpenTelemetry span for a call (a no-op unless an SDK is installed); `end` records the outcome. */
 export function traceCall(state: CallState): { end(result: RunResult): void } | undefined {
+  if (untraced()) return undefined;
   // Attributes are set only on real spans, so the no-op path allocates next to nothing.
   const span = tracer.startSpan(`affordance.run ${state.name}`);
   if (!span.isRecording()) return undefined;

@@ -25,6 +25,13 @@ export const execute: Step = {
     if (outer?.aborted) return fail(abortedError(state, outer.reason));
     // Fast path: nothing can interrupt the call; `ctx.signal` is made only if the handler reads it.
     if (timeoutMs === undefined && !outer) return invoke(state, undefined);
+    if (timeoutMs === undefined) {
+      // Only the caller's signal: a handler that answers synchronously cannot be interrupted, so it needs no
+      // listener and no race; one that returns a promise is raced against the signal from then on.
+      state.signal = outer;
+      const outcome = invoke(state, outer);
+      return outcome instanceof Promise ? guarded(state, undefined, outer, outcome) : outcome;
+    }
     return guarded(state, timeoutMs, outer);
   },
 };
@@ -63,11 +70,15 @@ function settle(state: CallState, value: unknown): StepOutcome {
   return NEXT;
 }
 
+// `started`: the handler already running with the caller's signal (no time limit); else it is invoked here.
 async function guarded(
   state: CallState,
   timeoutMs: number | undefined,
   outer: AbortSignal | undefined,
+  started?: Promise<StepOutcome>,
 ): Promise<StepOutcome> {
+  // The handler may have aborted the caller's signal itself before answering with its promise.
+  if (started && outer?.aborted) return fail(abortedError(state, outer.reason));
   // Without a time limit the caller's signal is all the handler needs; a controller is made only to add a timer.
   const controller = timeoutMs === undefined ? undefined : new AbortController();
   const signal = controller ? controller.signal : outer!;
@@ -90,7 +101,7 @@ async function guarded(
     }
   });
   try {
-    const outcome = await Promise.race([invoke(state, signal), interrupted]);
+    const outcome = await Promise.race([started ?? invoke(state, signal), interrupted]);
     if (outcome === TIMED_OUT) {
       return fail(
         actionError('timeout', `${state.name} did not finish within ${timeoutMs} ms`, {
