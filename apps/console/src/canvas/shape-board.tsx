@@ -65,6 +65,8 @@ export function ShapeBoard(props: BlockHandlers & { readonly shapes: readonly Ta
         const fill = safeColor(shape.color);
         const selected = props.selectedId === shape.id;
         const centre = `${x + width / 2} ${y + height / 2}`;
+        // The caption and padlock sit above the rotated shape's bounding box, not its unrotated corner.
+        const box = rotatedBox(x, y, width, height, rotation);
         const label = `${blockLabel(shape)}, ${fill}, ${width}×${height}${shape.locked ? ', locked' : ''}`;
         return (
           // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
@@ -90,11 +92,11 @@ export function ShapeBoard(props: BlockHandlers & { readonly shapes: readonly Ta
                 <rect x={x} y={y} width={width} height={height} rx="6" fill={fill} data-fill={fill} />
               )}
             </g>
-            <text x={x} y={y - 8} className="shape-caption">
+            <text x={box.left} y={box.top - 8} className="shape-caption">
               {shape.id}
             </text>
             {shape.locked ? (
-              <g transform={`translate(${x + width - 10} ${y - 20})`} className="shape-lock">
+              <g transform={`translate(${box.right - 10} ${box.top - 20})`} className="shape-lock">
                 <LockIcon size={14} />
               </g>
             ) : null}
@@ -103,4 +105,14 @@ export function ShapeBoard(props: BlockHandlers & { readonly shapes: readonly Ta
       })}
     </svg>
   );
+}
+
+/** The axis-aligned box around a rectangle turned by `degrees` about its centre. */
+function rotatedBox(x: number, y: number, width: number, height: number, degrees: number) {
+  const radians = (degrees * Math.PI) / 180;
+  const halfWidth = (Math.abs(width * Math.cos(radians)) + Math.abs(height * Math.sin(radians))) / 2;
+  const halfHeight = (Math.abs(width * Math.sin(radians)) + Math.abs(height * Math.cos(radians))) / 2;
+  const cx = x + width / 2;
+  const cy = y + height / 2;
+  return { left: cx - halfWidth, right: cx + halfWidth, top: cy - halfHeight };
 }
