@@ -4,7 +4,8 @@
  * `pglite-batched` (over PGlite in a temporary folder). Prints `listening <port>` once it answers; SIGUSR2 starts
  * counting (after the warm-up), and SIGTERM prints `cpu <µs per request> <requests>` before it exits.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -69,12 +70,25 @@ const server = serve(
     process.stdout.write(`listening ${info.port}\n`);
   },
 );
+// AFFORDANCE_BENCH_PROFILE=<file>: a V8 CPU profile of the measured run only (SIGUSR2 to SIGTERM).
+const profileFile = process.env.AFFORDANCE_BENCH_PROFILE;
+const profiler = profileFile ? new Session() : undefined;
+profiler?.connect();
+const post = (method: string) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler!.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 process.on('SIGUSR2', () => {
   requests = 0;
   cpuStart = process.cpuUsage();
+  if (profiler) void post('Profiler.enable').then(() => post('Profiler.start'));
 });
-process.once('SIGTERM', () => {
+process.once('SIGTERM', async () => {
   const used = process.cpuUsage(cpuStart);
+  if (profiler && profileFile) {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(profileFile, JSON.stringify(profile));
+  }
   process.stdout.write(`cpu ${((used.user + used.system) / Math.max(1, requests)).toFixed(1)} ${requests}\n`);
   server.close();
   void close().then(() => process.exit(0));

@@ -9,11 +9,20 @@ export interface ServerUsers {
   readonly local?: User;
 }
 
-/** The local user: id `local`, holding every role any registered action asks for. */
+const localUsers = new WeakMap<Registry, { readonly version: number; readonly user: User }>();
+
+/**
+ * The local user: id `local`, holding every role any registered action asks for; worked out again only when the
+ * registry's actions change (its `version`).
+ */
 export function localUser(registry: Registry): User {
+  const cached = localUsers.get(registry);
+  if (cached && cached.version === registry.version) return cached.user;
   const roles = new Set<string>();
   for (const action of registry.list()) for (const role of action.roles ?? []) roles.add(role);
-  return { id: 'local', name: 'Local user', roles: [...roles].sort() };
+  const user: User = { id: 'local', name: 'Local user', roles: [...roles].sort() };
+  localUsers.set(registry, { version: registry.version, user });
+  return user;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

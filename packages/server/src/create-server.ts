@@ -14,6 +14,7 @@ import { limitBody } from './limit-body.js';
 import { route } from './openapi/define-route.js';
 import { OPENAPI_DESCRIPTION } from './openapi/openapi-document.js';
 import { mountOpenAPIRoute } from './openapi/openapi-route.js';
+import { requestHeader } from './request-header.js';
 import { mountActionRoutes } from './routes/action-routes.js';
 import { mountAguiRoute } from './routes/agui-route.js';
 import { mountApprovalRoutes } from './routes/approval-routes.js';
@@ -85,19 +86,22 @@ export function createServer(options: ServerOptions): AffordanceServer {
     ),
   );
 
-  app.use('*', async (context, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        method: context.req.method,
-        path: context.req.path,
-        status: context.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
-  });
+  // One log line per request at level info; nothing at all (not even the clock) when the logger is quieter.
+  if (logger.isLevelEnabled('info')) {
+    app.use('*', async (context, next) => {
+      const started = performance.now();
+      await next();
+      logger.info(
+        {
+          method: context.req.method,
+          path: context.req.path,
+          status: context.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    });
+  }
   app.use(
     '*',
     limitBody(options.maxBodyBytes ?? 1024 * 1024, (context) =>
@@ -143,7 +147,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
       authenticate({
         users: options.users,
         registry,
-        authorization: context.req.header('authorization'),
+        authorization: requestHeader(context, 'authorization'),
         remoteAddress: context.env?.incoming?.socket?.remoteAddress,
       }),
     );

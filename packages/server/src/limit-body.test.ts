@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { limitBody } from './limit-body.js';
@@ -34,5 +36,24 @@ describe('limitBody', () => {
     expect(await small.text()).toBe('0123456789');
     const large = await app().request('/echo', { ...init, body: stream('0123456789!') });
     expect(large.status).toBe(413);
+  });
+
+  it("reads node:http's headers when served by Node, declared length and chunked alike", async () => {
+    const server = serve({ fetch: app().fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/echo`;
+      const post = (body: BodyInit) =>
+        fetch(url, { method: 'POST', body, duplex: 'half' } as RequestInit).then(async (response) => [
+          response.status,
+          await response.text(),
+        ]);
+      expect(await post('hello')).toEqual([200, 'hello']);
+      expect(await post('x'.repeat(11))).toEqual([413, 'too large']);
+      expect(await post(stream('0123456789'))).toEqual([200, '0123456789']);
+      expect(await post(stream('0123456789!'))).toEqual([413, 'too large']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

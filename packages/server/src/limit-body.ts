@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestHeader } from './request-header.js';
 
 /**
  * Refuse request bodies larger than `maxBytes` with `onTooLarge`. A declared `content-length` is checked without
@@ -14,8 +15,8 @@ export function limitBody(
   return async (context, next) => {
     const method = context.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    const length = context.req.header('content-length');
-    if (length !== undefined && context.req.header('transfer-encoding') === undefined) {
+    const length = requestHeader(context, 'content-length');
+    if (length !== undefined && requestHeader(context, 'transfer-encoding') === undefined) {
       if (Number(length) > maxBytes) return onTooLarge(context);
       return next();
     }

@@ -1,11 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Registry, Store, User } from '@affordance/core';
 import type { Logger } from 'pino';
 
-/** The Hono environment of every route: the request's user, and node:http's request when served by Node. */
+/** The Hono environment of every route: the request's user, and node:http's request and response when served by Node. */
 export interface ServerEnv {
   Variables: { user: User };
-  Bindings: { incoming?: IncomingMessage };
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse };
 }
 
 /** What the routes share. */

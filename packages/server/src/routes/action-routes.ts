@@ -7,6 +7,7 @@ import {
   toolInputSchema,
 } from '@affordance/core';
 import type { Hono } from 'hono';
+import { clientSignal } from '../client-signal.js';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
@@ -161,7 +162,7 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         name: context.req.param('name'),
         args: body.args ?? {},
         user: context.get('user'),
-        signal: context.req.raw.signal,
+        signal: clientSignal(context),
         ...(sessionId ? { sessionId } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
         ...(callContext ? { context: callContext } : {}),
