@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
+import { CommandFailure } from './cli/command-options.js';
 import { agentCommand } from './cli/commands/agent-command.js';
 import { auditCommand } from './cli/commands/audit-command.js';
 import { callCommand } from './cli/commands/call-command.js';
@@ -66,6 +67,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     if (error instanceof UsageError) {
       io.err(`affordance ${command.name}: ${error.message}\n\nusage: ${command.usage}\n`);
       return EXIT.usage;
+    }
+    if (error instanceof CommandFailure) {
+      io.err(`${error.message}\n`);
+      return EXIT.failed;
     }
     const detail = process.env.AFFORDANCE_DEBUG ? ((error as Error)?.stack ?? String(error)) : String(error);
     io.err(`affordance ${command.name} failed: ${detail}\n`);

@@ -1,6 +1,7 @@
 import { describeAvailable } from '../../routes/action-routes.js';
-import { EXIT, paint, parseCommand, printJson, UsageError } from '../cli-io.js';
+import { EXIT, paint, parseCommand, printJson } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { positiveIntegerOption, targetOption } from '../command-options.js';
 import { withApp } from '../with-app.js';
 
 /** `affordance list`: what can be done, on a target, ranked by a query; `--all` adds what cannot, with the reason. */
@@ -19,17 +20,11 @@ export const listCommand: Command = {
       limit: { type: 'string' },
       all: { type: 'boolean' },
     });
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-      throw new UsageError('--limit must be a positive integer');
+    const limit = positiveIntegerOption('limit', values.limit);
     return withApp(
       values,
       async ({ registry, user }) => {
-        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-        if (values.target && !target) {
-          io.err(`There is no target ${values.target}.\n`);
-          return EXIT.failed;
-        }
+        const target = await targetOption(registry, values.target);
         const found = await registry.availableAsync({
           user,
           include: values.all ? 'all' : 'available',

@@ -1,6 +1,7 @@
 import { renderActionsPrompt } from '@affordance/core';
 import { EXIT, parseCommand, printJson, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { positiveIntegerOption, targetOption } from '../command-options.js';
 import { withApp } from '../with-app.js';
 
 /** `affordance prompt --format json|fenced`: the text-protocol prompt listing the available actions. */
@@ -18,18 +19,12 @@ export const promptCommand: Command = {
     const format = values.format ?? 'json';
     if (format !== 'json' && format !== 'fenced')
       throw new UsageError(`--format must be json or fenced, not '${format}'`);
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-      throw new UsageError('--limit must be a positive integer');
+    const limit = positiveIntegerOption('limit', values.limit);
     return withApp(
       values,
       async ({ registry, user }) => {
         // The resolver may be asynchronous (Postgres); the prompt is rendered over the resolved target.
-        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-        if (values.target && !target) {
-          io.err(`There is no target ${values.target}.\n`);
-          return EXIT.failed;
-        }
+        const target = await targetOption(registry, values.target);
         const prompt = renderActionsPrompt({
           registry,
           format,

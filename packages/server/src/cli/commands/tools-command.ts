@@ -1,6 +1,7 @@
 import { TOOL_FORMATS, type ToolFormat } from '@affordance/core';
 import { EXIT, parseCommand, printJson, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { targetOption } from '../command-options.js';
 import { withApp } from '../with-app.js';
 
 /** `affordance tools --format <format>`: the tool definitions a provider takes, as JSON. */
@@ -19,11 +20,7 @@ export const toolsCommand: Command = {
     return withApp(
       values,
       async ({ registry, user }) => {
-        const target = values.target ? await registry.resolveTarget(values.target) : undefined;
-        if (values.target && !target) {
-          io.err(`There is no target ${values.target}.\n`);
-          return EXIT.failed;
-        }
+        const target = await targetOption(registry, values.target);
         const set = registry.toolSet({ format: format as ToolFormat, user, ...(target ? { target } : {}) });
         if (values.json) printJson(io, { format, tools: set.tools, warnings: set.warnings });
         else {
