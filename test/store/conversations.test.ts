@@ -1,9 +1,6 @@
+import { createMemoryConversationStore } from '@affordance/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryConversationStore,
-  createPostgresStore,
-  type PostgresStore,
-} from '../../packages/store-postgres/src/index.js';
+import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
 import { describeConversationStoreContract } from '../../packages/store-postgres/src/testing/index.js';
 import {
   type PostgresServer,

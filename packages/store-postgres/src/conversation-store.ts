@@ -7,20 +7,7 @@ import {
 } from '@affordance/core';
 import { StoreError } from './store-error.js';
 
-// The port lives in core (any process or store implements it); this package implements it on SQL.
-export type {
-  ChatMessage,
-  ChatRole,
-  ConversationSession,
-  ConversationStore,
-  NewChatMessage,
-  NewConversationSession,
-  SessionPage,
-  ToolCallRecord,
-  ToolResultRecord,
-} from '@affordance/core';
-export { conversationPageSize as pageSize } from '@affordance/core';
-
+// The port and its checks live in core; this package turns their errors into its own StoreError.
 /** Throw `StoreError('invalid_input')` unless `message` is a well-formed new message. */
 export function checkMessage(message: NewChatMessage): NewChatMessage {
   return asStoreError(() => checkChatMessage(message));

@@ -1,5 +1,4 @@
-import type { Store } from '@affordance/core';
-import type { ConversationStore } from './conversation-store.js';
+import type { ConversationStore, Store } from '@affordance/core';
 import { migrate } from './migrate.js';
 import { type DatabaseOptions, openDatabase } from './open-database.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';

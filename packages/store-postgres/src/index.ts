@@ -1,20 +1,8 @@
-export type {
-  ChatMessage,
-  ChatRole,
-  ConversationSession,
-  ConversationStore,
-  NewChatMessage,
-  NewConversationSession,
-  SessionPage,
-  ToolCallRecord,
-  ToolResultRecord,
-} from './conversation-store.js';
 export {
   createPostgresStore,
   type PostgresStore,
   type PostgresStoreOptions,
 } from './create-postgres-store.js';
-export { createMemoryConversationStore } from './memory-conversation-store.js';
 export {
   type AppliedMigration,
   MIGRATION_LOCK_KEY,

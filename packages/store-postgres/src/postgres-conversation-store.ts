@@ -2,14 +2,12 @@ import {
   type ChatMessage,
   type ConversationSession,
   type ConversationStore,
-  checkMessage,
-  checkSession,
-  pageSize,
+  conversationPageSize as pageSize,
   type ToolCallRecord,
   type ToolResultRecord,
-} from './conversation-store.js';
+} from '@affordance/core';
+import { checkMessage, checkSession } from './conversation-store.js';
 import { isoOf, toJsonText } from './json-text.js';
-import { newId } from './memory-conversation-store.js';
 import type { SqlDatabase } from './sql-client.js';
 import { StoreError } from './store-error.js';
 
@@ -156,4 +154,9 @@ function messageOf(row: MessageRow): ChatMessage {
     ...(row.tool_results !== null ? { toolResults: row.tool_results } : {}),
     createdAt: isoOf(row.created_at),
   };
+}
+
+/** A random id with a readable prefix, unique across every process writing to the database. */
+function newId(prefix: string): string {
+  return `${prefix}_${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
 }

@@ -1,5 +1,5 @@
+import type { ConversationStore, NewChatMessage } from '@affordance/core';
 import type { ContractTestApi } from '@affordance/core/testing';
-import type { ConversationStore, NewChatMessage } from '../conversation-store.js';
 
 const CREATE_TIMEOUT_MS = 120_000;
 
