@@ -13,6 +13,14 @@ export type AGUIEvent =
       readonly type: 'RUN_FINISHED';
       readonly threadId: string;
       readonly runId: string;
+      readonly result?: unknown;
+      /** `pendingToolCallIds`: frontend tool calls the client answers in its next run. */
+      readonly outcome?: { readonly type: 'success'; readonly pendingToolCallIds?: readonly string[] };
+      readonly timestamp?: number;
+    }
+  | {
+      readonly type: 'STEP_STARTED' | 'STEP_FINISHED';
+      readonly stepName: string;
       readonly timestamp?: number;
     }
   | {

@@ -1,39 +1,8 @@
-import type { AgentEvent, ModelToolCall } from '@affordance/core';
-
-/** The AG-UI events `/agui` sends (the subset of `@ag-ui/core`'s `Event` this server produces). */
-export type AguiEvent =
-  | { readonly type: 'RUN_STARTED'; readonly threadId: string; readonly runId: string }
-  | {
-      readonly type: 'RUN_FINISHED';
-      readonly threadId: string;
-      readonly runId: string;
-      readonly result?: unknown;
-      readonly outcome: { readonly type: 'success'; readonly pendingToolCallIds?: readonly string[] };
-    }
-  | { readonly type: 'RUN_ERROR'; readonly message: string; readonly code: string }
-  | { readonly type: 'STEP_STARTED' | 'STEP_FINISHED'; readonly stepName: string }
-  | { readonly type: 'TEXT_MESSAGE_START'; readonly messageId: string; readonly role: 'assistant' }
-  | { readonly type: 'TEXT_MESSAGE_CONTENT'; readonly messageId: string; readonly delta: string }
-  | { readonly type: 'TEXT_MESSAGE_END'; readonly messageId: string }
-  | {
-      readonly type: 'TOOL_CALL_START';
-      readonly toolCallId: string;
-      readonly toolCallName: string;
-      readonly parentMessageId: string;
-    }
-  | { readonly type: 'TOOL_CALL_ARGS'; readonly toolCallId: string; readonly delta: string }
-  | { readonly type: 'TOOL_CALL_END'; readonly toolCallId: string }
-  | {
-      readonly type: 'TOOL_CALL_RESULT';
-      readonly messageId: string;
-      readonly toolCallId: string;
-      readonly content: string;
-      readonly role: 'tool';
-    };
+import type { AGUIEvent, AgentEvent, ModelToolCall } from '@affordance/core';
 
 /** Turns `runAgent` events into AG-UI events, and remembers the message id it gave each step. */
 export interface AguiTranslator {
-  translate(event: AgentEvent): AguiEvent[];
+  translate(event: AgentEvent): AGUIEvent[];
   /** The AG-UI id of a step's assistant message. */
   messageIdOf(step: number): string | undefined;
   /** Client tool calls handed over, in order. */
@@ -57,13 +26,13 @@ export function createAguiTranslator(newId: () => string = () => crypto.randomUU
     }
     return id;
   };
-  const closeText = (): AguiEvent[] => {
+  const closeText = (): AGUIEvent[] => {
     if (text === undefined) return [];
-    const end: AguiEvent = { type: 'TEXT_MESSAGE_END', messageId: text };
+    const end: AGUIEvent = { type: 'TEXT_MESSAGE_END', messageId: text };
     text = undefined;
     return [end];
   };
-  const toolCall = (step: number, call: ModelToolCall): AguiEvent[] => {
+  const toolCall = (step: number, call: ModelToolCall): AGUIEvent[] => {
     started.add(call.id);
     const args = 'args' in call ? JSON.stringify(call.args) : call.argsText;
     return [
@@ -92,7 +61,7 @@ export function createAguiTranslator(newId: () => string = () => crypto.randomUU
         case 'text-delta': {
           if (event.delta === '') return [];
           const messageId = messageOf(event.step);
-          const start: AguiEvent[] =
+          const start: AGUIEvent[] =
             text === undefined ? [{ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' }] : [];
           text = messageId;
           return [...start, { type: 'TEXT_MESSAGE_CONTENT', messageId, delta: event.delta }];

@@ -1,5 +1,6 @@
 import {
   AffordanceError,
+  type AGUIEvent,
   type AgentResult,
   type ConversationStore,
   createConversationRecorder,
@@ -12,7 +13,7 @@ import {
 } from '@affordance/core';
 import type { Logger } from 'pino';
 import { ServerError } from '../server-error.js';
-import { type AguiEvent, createAguiTranslator } from './agui-events.js';
+import { createAguiTranslator } from './agui-events.js';
 import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
 import type { ResolvedModel } from './resolve-model.js';
@@ -113,7 +114,7 @@ export async function runAgui(
 }
 
 /** The event that ends a run, by how the loop ended (none when the client went away). */
-function finalEvent(result: AgentResult, threadId: string, runId: string): AguiEvent | undefined {
+function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIEvent | undefined {
   const summary = { status: result.status, steps: result.steps, sessionId: result.sessionId };
   switch (result.status) {
     case 'done':

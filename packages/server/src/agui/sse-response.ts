@@ -1,4 +1,4 @@
-import type { AguiEvent } from './agui-events.js';
+import type { AGUIEvent } from '@affordance/core';
 
 const HEADERS = {
   'content-type': 'text/event-stream',
@@ -10,12 +10,12 @@ const HEADERS = {
 const encoder = new TextEncoder();
 
 /** One Server-Sent Event frame carrying an AG-UI event (a timestamp is added). */
-export function sseFrame(event: AguiEvent): Uint8Array {
+export function sseFrame(event: AGUIEvent): Uint8Array {
   return encoder.encode(`data: ${JSON.stringify({ ...event, timestamp: Date.now() })}\n\n`);
 }
 
 /** A whole SSE response of events known in advance. */
-export function sseResponse(events: readonly AguiEvent[]): Response {
+export function sseResponse(events: readonly AGUIEvent[]): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const event of events) controller.enqueue(sseFrame(event));
@@ -31,7 +31,7 @@ export function sseResponse(events: readonly AguiEvent[]): Response {
  */
 export function sseStream(
   abort: AbortSignal,
-  produce: (send: (event: AguiEvent) => void, signal: AbortSignal) => Promise<void>,
+  produce: (send: (event: AGUIEvent) => void, signal: AbortSignal) => Promise<void>,
 ): Response {
   const controller = new AbortController();
   const onAbort = () => controller.abort(abort.reason);
@@ -40,7 +40,7 @@ export function sseStream(
   let closed = false;
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
-      const send = (event: AguiEvent) => {
+      const send = (event: AGUIEvent) => {
         if (!closed) stream.enqueue(sseFrame(event));
       };
       produce(send, controller.signal).then(
