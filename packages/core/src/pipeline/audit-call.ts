@@ -14,27 +14,27 @@ const MAX_RAW_ARGS = 2_000;
  */
 export function recordAudit(state: CallState, result: RunResult): Promise<void> | undefined {
   const startedMs = state.startedMs;
-  const record: { -readonly [K in keyof AuditRecord]: AuditRecord[K] } = {
+  const { user, target } = state;
+  // One literal with every field, absent ones undefined: one object shape for every record, no property added later.
+  const record: AuditRecord = {
     callId: state.callId,
+    parentCallId: state.parentCallId || undefined,
+    sessionId: state.call.sessionId || undefined,
+    userId: user?.id || undefined,
+    tenantId: user?.tenantId || undefined,
     name: state.name.length > 200 ? `${state.name.slice(0, 200)}…` : state.name,
+    target: target ? { type: target.type, id: target.id } : undefined,
     args: auditArgs(state),
     outcome: result.ok ? 'ok' : 'error',
+    errorCode: result.ok ? undefined : result.error.code,
+    errorMessage: result.ok ? undefined : result.error.message,
     startedAt: timestamp(startedMs),
     endedAt: timestamp(startedMs + result.durationMs),
     durationMs: result.durationMs,
     depth: state.depth,
+    repaired: result.repaired || undefined,
+    replayed: result.replayed || undefined,
   };
-  if (state.parentCallId) record.parentCallId = state.parentCallId;
-  if (state.call.sessionId) record.sessionId = state.call.sessionId;
-  if (state.user?.id) record.userId = state.user.id;
-  if (state.user?.tenantId) record.tenantId = state.user.tenantId;
-  if (state.target) record.target = { type: state.target.type, id: state.target.id };
-  if (!result.ok) {
-    record.errorCode = result.error.code;
-    record.errorMessage = result.error.message;
-  }
-  if (result.repaired) record.repaired = true;
-  if (result.replayed) record.replayed = true;
   const pending = writeRecord(state, record);
   if (pending) {
     return pending.then(

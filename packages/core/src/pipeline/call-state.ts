@@ -2,6 +2,7 @@ import type { AnyAction, RunCall, RunResult, Target, User } from '../action/type
 import type { ActionError } from '../errors/action-error.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
+import { wallClockMs } from '../util/wall-clock.js';
 
 /**
  * Everything the steps of one call read and write, in the order the steps fill it in. A class with every field set
@@ -46,7 +47,7 @@ export class CallState {
   ) {
     // Plain assignments rather than field initialisers: measurably cheaper on the hot path.
     this.started = started;
-    this.startedMs = Date.now();
+    this.startedMs = wallClockMs(started);
     this.user = call.user;
     this.context = call.context && typeof call.context === 'object' ? call.context : {};
     this.span = undefined;

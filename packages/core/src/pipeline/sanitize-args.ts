@@ -26,9 +26,12 @@ export function sanitizeArgs(
   limits: ArgLimits,
   options: { readonly fresh?: boolean } = {},
 ): { value: unknown; hasNull: boolean } | { problem: SanitizeProblem } {
+  const fresh = options.fresh === true;
+  const flat = copyFlat(value, limits, fresh);
+  if (flat !== undefined) return flat;
   const walk: Walk = {
     limits,
-    fresh: options.fresh === true,
+    fresh,
     nodes: 0,
     chars: 0,
     hasNull: false,
@@ -37,6 +40,50 @@ export function sanitizeArgs(
   };
   const output = visit(walk, value, 0);
   return walk.problem ? { problem: walk.problem } : { value: output, hasNull: walk.hasNull };
+}
+
+/**
+ * The usual arguments, a plain object of scalars within the limits, copied in one loop; undefined for anything
+ * else (nested values, a problem to report), which the walk below then handles.
+ */
+function copyFlat(
+  input: unknown,
+  limits: ArgLimits,
+  fresh: boolean,
+): { value: unknown; hasNull: boolean } | undefined {
+  if (input === null || typeof input !== 'object' || limits.maxDepth < 1) return undefined;
+  if (!fresh) {
+    const prototype = Object.getPrototypeOf(input);
+    if (prototype !== Object.prototype && prototype !== null) return undefined;
+  }
+  const keys = Object.keys(input);
+  if (keys.length >= limits.maxNodes) return undefined;
+  const output: Record<string, unknown> = fresh ? (input as Record<string, unknown>) : {};
+  let chars = 0;
+  let hasNull = false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const child = (input as Record<string, unknown>)[key];
+    chars += key.length;
+    switch (typeof child) {
+      case 'string':
+        chars += child.length;
+        break;
+      case 'number':
+        if (!Number.isFinite(child)) return undefined;
+        break;
+      case 'boolean':
+        break;
+      default:
+        if (child !== null) return undefined;
+        hasNull = true;
+    }
+    if (key === '__proto__') return undefined;
+    // Plain assignment is safe: `__proto__`, the one key with a setter on Object.prototype, was refused above.
+    if (!fresh) output[key] = child;
+  }
+  if (chars > limits.maxChars) return undefined;
+  return { value: output, hasNull };
 }
 
 function refuse(walk: Walk, message: string): undefined {

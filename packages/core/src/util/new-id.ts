@@ -6,9 +6,17 @@ const processPart = (() => {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 })();
 let counter = 0;
+// `<prefix>_<process part>` per prefix, so an id costs one concatenation (prefixes are a handful of literals).
+const heads = new Map<string, string>();
 
 /** A unique id with a readable prefix (`call_…`, `apr_…`). */
 export function newId(prefix: string): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${prefix}_${processPart}${counter.toString(36).padStart(6, '0')}`;
+  let head = heads.get(prefix);
+  if (head === undefined) {
+    head = `${prefix}_${processPart}`;
+    if (heads.size < 64) heads.set(prefix, head);
+  }
+  const count = counter.toString(36);
+  return count.length >= 6 ? head + count : head + '000000'.slice(count.length) + count;
 }
