@@ -50,20 +50,30 @@ interface Entry {
 }
 
 /**
- * An idempotency store held in memory; expired keys are dropped as they are met. `now` is its clock (milliseconds),
- * so tests can move time instead of waiting.
+ * An idempotency store held in memory. Expired keys are dropped as they are met, and swept whenever the store has
+ * doubled since the last sweep, so keys that are never used again do not pile up. `now` is its clock
+ * (milliseconds), so tests can move time instead of waiting.
  */
-export function createMemoryIdempotencyStore(now: () => number = Date.now): IdempotencyStore {
+export function createMemoryIdempotencyStore(
+  now: () => number = Date.now,
+): IdempotencyStore & { readonly size: number } {
   const entries = new Map<string, Entry>();
+  let sweepAt = 1_024;
+  const sweep = (time: number) => {
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+    sweepAt = Math.max(1_024, 2 * entries.size);
+  };
   return {
     async begin({ key, fingerprint, ttlMs }) {
+      const time = now();
       const existing = entries.get(key);
-      if (existing && existing.expiresAt > now()) {
+      if (existing && existing.expiresAt > time) {
         if (existing.fingerprint !== fingerprint) return { state: 'conflict' };
         return existing.outcome ? { state: 'done', outcome: existing.outcome } : { state: 'running' };
       }
+      if (entries.size >= sweepAt) sweep(time);
       const token = newId('claim');
-      entries.set(key, { fingerprint, token, expiresAt: now() + ttlMs });
+      entries.set(key, { fingerprint, token, expiresAt: time + ttlMs });
       return { state: 'new', claim: { key, token } };
     },
     async complete(claim, outcome) {
@@ -76,6 +86,9 @@ export function createMemoryIdempotencyStore(now: () => number = Date.now): Idem
       if (entries.get(claim.key)?.token !== claim.token) return false;
       entries.delete(claim.key);
       return true;
+    },
+    get size() {
+      return entries.size;
     },
   };
 }
