@@ -4,6 +4,13 @@ export interface SessionHistory {
   record(sessionId: string, name: string): void | Promise<void>;
 }
 
+/** The in-memory session history: synchronous, and it says how many sessions it holds. */
+export interface MemorySessionHistory extends SessionHistory {
+  succeeded(sessionId: string): ReadonlySet<string>;
+  record(sessionId: string, name: string): void;
+  readonly size: number;
+}
+
 /**
  * Session history held in memory, for the `maxSessions` sessions (default 10,000) that recorded a success most
  * recently: a long-running process serving many short sessions does not grow without bound, and a session that has
@@ -11,7 +18,7 @@ export interface SessionHistory {
  */
 export function createMemorySessionHistory(
   options: { readonly maxSessions?: number } = {},
-): SessionHistory & { readonly size: number } {
+): MemorySessionHistory {
   const maxSessions = Math.max(1, options.maxSessions ?? 10_000);
   // Insertion order is recency order: a session moves to the end when it records a success.
   const sessions = new Map<string, Set<string>>();
