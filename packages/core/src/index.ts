@@ -188,7 +188,11 @@ export {
 } from './ports/idempotency-store.js';
 export { createMemoryConversationStore } from './ports/memory-conversation-store.js';
 export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './ports/rate-limiter.js';
-export { createMemorySessionHistory, type SessionHistory } from './ports/session-history.js';
+export {
+  createMemorySessionHistory,
+  type MemorySessionHistory,
+  type SessionHistory,
+} from './ports/session-history.js';
 export { createMemoryStore, type Store } from './ports/store.js';
 export type { RankField } from './ranking/document-terms.js';
 export { EmbeddingError } from './ranking/embedding-error.js';
