@@ -59,8 +59,8 @@ async function callTool(
       sessionId: caller.sessionId,
       signal: extra.signal,
       services: { mcp: new CallServices(session, extra, caller.sessionId!) },
-      ...(caller.user ? { user: caller.user } : {}),
-      ...(context ? { context } : {}),
+      user: caller.user,
+      context,
     });
     if (passesLevel('debug', session.level)) {
       const data = {

@@ -129,9 +129,10 @@ class HandlerContext implements ActionContext {
   readonly context: Record<string, unknown>;
   readonly target: ActionContext['target'];
   readonly sessionId: string | undefined;
-  readonly services: ActionContext['services'];
   readonly logger: ActionContext['logger'];
   readonly depth: number;
+
+  declare private mergedServices: ActionContext['services'] | undefined;
 
   constructor(
     private readonly state: CallState,
@@ -144,9 +145,16 @@ class HandlerContext implements ActionContext {
     this.context = state.context;
     this.target = state.target!;
     this.sessionId = call.sessionId;
-    this.services = call.services ? { ...runtime.services, ...call.services } : runtime.services;
+    this.mergedServices = call.services ? undefined : runtime.services;
     this.logger = runtime.logger;
     this.depth = state.depth;
+  }
+
+  /** The registry's services with the call's own on top; merged when a handler first reads them. */
+  get services(): ActionContext['services'] {
+    const { runtime, call } = this.state;
+    this.mergedServices ??= { ...runtime.services, ...call.services };
+    return this.mergedServices;
   }
 
   /** The call's abort signal; a call nothing can interrupt gets a fresh one that never fires. */
