@@ -36,6 +36,11 @@ export interface ServerOptions {
   readonly users?: ServerUsers;
   /** Roles that may decide approvals (default: any authenticated user). */
   readonly approverRoles?: readonly string[];
+  /**
+   * Roles that may read every user's audit records and live calls (default `['admin']`); other key holders see
+   * their own. Without API keys the local user sees everything.
+   */
+  readonly auditorRoles?: readonly string[];
   /** Structured logs (default: silent). */
   readonly logger?: Logger;
   /** Largest request body in bytes (default 1 MiB); larger ones get 413. */
@@ -66,10 +71,17 @@ export function createServer(options: ServerOptions): AffordanceServer {
   const { registry } = options;
   const store = options.store ?? registry.store;
   const logger = options.logger ?? pino({ level: 'silent' });
-  const deps = { registry, store, logger, approverRoles: options.approverRoles };
   const app = new Hono<ServerEnv>();
   const keys = options.users?.keys ?? {};
   const hasKeys = Object.keys(keys).length > 0;
+  const deps = {
+    registry,
+    store,
+    logger,
+    approverRoles: options.approverRoles,
+    auditorRoles: options.auditorRoles ?? ['admin'],
+    keyed: hasKeys,
+  };
 
   app.onError((error, context) => {
     if (error instanceof ServerError) return errorResponse(context, error);

@@ -15,4 +15,8 @@ export interface RouteDeps {
   readonly logger: Logger;
   /** Roles that may decide approvals; undefined lets every authenticated user decide. */
   readonly approverRoles: readonly string[] | undefined;
+  /** Roles that may read every user's audit records and live calls (with API keys; without, the local user may). */
+  readonly auditorRoles: readonly string[];
+  /** Whether API keys are configured (else every request is the local user's). */
+  readonly keyed: boolean;
 }

@@ -9,6 +9,8 @@ export interface AffordanceConfig {
   /** API key → the user it acts as. */
   readonly keys?: Readonly<Record<string, User>>;
   readonly approverRoles?: readonly string[];
+  /** Roles that may read every user's audit records and live calls (default `admin`). */
+  readonly auditorRoles?: readonly string[];
   /** Module exporting `registry` or `actions` (relative to the config file's folder). */
   readonly registry?: string;
   readonly databaseUrl?: string;
@@ -73,6 +75,12 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
           `${file}: the user of key ${key.slice(0, 4)}… needs a string \`id\` and an array \`roles\``,
         );
       }
+    }
+  }
+  for (const field of ['approverRoles', 'auditorRoles'] as const) {
+    const roles = config[field];
+    if (roles !== undefined && (!Array.isArray(roles) || roles.some((role) => typeof role !== 'string'))) {
+      throw new UsageError(`${file}: \`${field}\` must be an array of role names`);
     }
   }
   for (const field of ['registry', 'databaseUrl', 'model'] as const) {

@@ -83,4 +83,36 @@ describe('approvals', () => {
     const large = await request('/api/approvals/x', { json: { decision: 'deny', reason: 'r'.repeat(200) } });
     expect(large.status).toBe(413);
   });
+
+  it('lists only their own calls to a key holder who may not decide; everything to an approver', async () => {
+    const editor = (id: string) => ({ id, roles: ['editor'] });
+    const { request } = routeTestServer({
+      users: {
+        keys: {
+          'key-ana': editor('ana'),
+          'key-ben': editor('ben'),
+          'key-boss': { id: 'boss', roles: ['lead'] },
+        },
+      },
+      approverRoles: ['lead'],
+    });
+    const as = (key: string) => ({ authorization: `Bearer ${key}` });
+    await request('/api/actions/shape_remove/run', {
+      ...runBody({ blockId: 'shape-1' }),
+      headers: as('key-ana'),
+    });
+    await request('/api/actions/shape_remove/run', {
+      ...runBody({ blockId: 'shape-3' }),
+      headers: as('key-ben'),
+    });
+    const listed = async (key: string) =>
+      (
+        (await (await request('/api/approvals', { headers: as(key) })).json()) as {
+          approvals: Array<{ user: { id: string } }>;
+        }
+      ).approvals.map((approval) => approval.user.id);
+    expect(await listed('key-ana')).toEqual(['ana']);
+    expect(await listed('key-ben')).toEqual(['ben']);
+    expect((await listed('key-boss')).sort()).toEqual(['ana', 'ben']);
+  });
 });

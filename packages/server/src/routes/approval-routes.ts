@@ -5,6 +5,7 @@ import { schemaRef } from '../openapi/schemas.js';
 import { optionalString, readJsonObject } from '../read-json-body.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
+import { seesApproval, visibilityOf } from '../visibility.js';
 
 const STATUSES: ReadonlyArray<PendingApproval['status']> = ['pending', 'approved', 'denied'];
 
@@ -17,6 +18,8 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
     path: '/api/approvals',
     operationId: 'listApprovals',
     summary: 'Calls waiting for (or given) a decision',
+    description:
+      'With API keys and `approverRoles`, a user who may not decide sees only the approvals of their own calls.',
     tags: ['approvals'],
     query: {
       status: { description: 'Only this status', schema: { type: 'string', enum: [...STATUSES] } },
@@ -42,11 +45,15 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
         );
       }
       const session = context.req.query('session');
+      const user = context.get('user');
+      const visibility = visibilityOf(user, deps);
       const approvals = await registry.approvals.list({
         ...(status ? { status: status as PendingApproval['status'] } : {}),
         ...(session ? { sessionId: session } : {}),
       });
-      return context.json({ approvals });
+      return context.json({
+        approvals: approvals.filter((approval) => seesApproval(visibility, user, approval)),
+      });
     },
   });
 

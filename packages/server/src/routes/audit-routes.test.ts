@@ -46,7 +46,7 @@ describe('GET /api/audit', () => {
   });
 
   it('filters by user and error code, and needs a key when keys are configured', async () => {
-    const { request } = routeTestServer({ users: { keys: TEST_KEYS } });
+    const { request } = routeTestServer({ users: { keys: TEST_KEYS }, auditorRoles: ['editor'] });
     const as = (key: string) => ({ authorization: `Bearer ${key}` });
     await request('/api/actions/shape_updateColor/run', {
       ...runBody({ blockId: 'shape-1', color: '#101010' }),
@@ -65,5 +65,29 @@ describe('GET /api/audit', () => {
     ).json()) as { records: unknown[] };
     expect(forbidden.records).toHaveLength(1);
     expect((await request('/api/audit')).status).toBe(401);
+  });
+
+  it("shows a key holder without an auditor role only their own records, and refuses others' with 403", async () => {
+    const { request } = routeTestServer({ users: { keys: TEST_KEYS } });
+    const as = (key: string) => ({ authorization: `Bearer ${key}` });
+    for (const key of ['key-ana', 'key-vic']) {
+      await request('/api/actions/shape_updateColor/run', {
+        ...runBody({ blockId: 'shape-1', color: '#202020' }),
+        headers: as(key),
+      });
+    }
+    for (const [key, id] of [
+      ['key-ana', 'ana'],
+      ['key-vic', 'vic'],
+    ] as const) {
+      const page = (await (await request('/api/audit', { headers: as(key) })).json()) as {
+        records: Array<{ userId: string }>;
+      };
+      expect(page.records.map((record) => record.userId)).toEqual([id]);
+    }
+    const other = await request('/api/audit?user=ana', { headers: as('key-vic') });
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect((await request('/api/audit?user=vic', { headers: as('key-vic') })).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { schemaRef } from '../openapi/schemas.js';
 import { optionalInteger } from '../read-json-body.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
+import { visibilityOf } from '../visibility.js';
 
 /** Mount `GET /api/audit`: the audit log, newest first, filtered and paged with `cursor`. */
 export function mountAuditRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
@@ -14,6 +15,8 @@ export function mountAuditRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     path: '/api/audit',
     operationId: 'listAudit',
     summary: 'The audit log, newest first',
+    description:
+      'With API keys, a user without an auditor role (`auditorRoles`, default admin) reads only their own records.',
     tags: ['audit'],
     query: {
       session: text('Only this session'),
@@ -45,9 +48,17 @@ export function mountAuditRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         },
       },
     },
-    errors: ['invalid_request'],
+    errors: ['invalid_request', 'forbidden'],
     handler: async (context) => {
       const query = context.req.query();
+      const user = context.get('user');
+      const own = !visibilityOf(user, deps).allCalls;
+      if (own && query.user !== undefined && query.user !== user.id) {
+        throw new ServerError(
+          'forbidden',
+          `reading other users' audit records needs one of the roles ${deps.auditorRoles.join(', ')}`,
+        );
+      }
       const outcome = query.outcome;
       if (outcome !== undefined && outcome !== 'ok' && outcome !== 'error') {
         throw new ServerError('invalid_request', `\`outcome\` must be 'ok' or 'error', not '${outcome}'`);
@@ -58,7 +69,7 @@ export function mountAuditRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
       const limit = optionalInteger(query.limit, 'limit', 1000);
       const filters: AuditQuery = {
         ...(query.session ? { sessionId: query.session } : {}),
-        ...(query.user ? { userId: query.user } : {}),
+        ...(own ? { userId: user.id } : query.user ? { userId: query.user } : {}),
         ...(query.action ? { name: query.action } : {}),
         ...(outcome ? { outcome } : {}),
         ...(query.errorCode && isErrorCode(query.errorCode) ? { errorCode: query.errorCode } : {}),

@@ -103,4 +103,32 @@ describe('GET /api/events', () => {
     });
     expect(result.ok).toBe(true);
   });
+
+  it('streams to a key holder without an auditor role only their own calls', async () => {
+    const { registry } = createCanvasRegistry();
+    const keys = {
+      'key-ana': { id: 'ana', roles: ['editor'] },
+      'key-vic': { id: 'vic', roles: ['viewer'] },
+    };
+    const { app } = createServer({ registry, mcp: false, consoleDir: false, users: { keys } });
+    const controller = new AbortController();
+    const response = await app.request('/api/events', {
+      signal: controller.signal,
+      headers: { authorization: 'Bearer key-vic' },
+    });
+    const reading = readEvents(response, (events) => events.some((event) => event.event === 'call-end'));
+    const run = (key: string) =>
+      app.request('/api/actions/shape_updateColor/run', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ args: { blockId: 'shape-1', color: '#00ff00' } }),
+      });
+    await run('key-ana');
+    await run('key-vic');
+    const events = await reading;
+    controller.abort();
+    expect(events.map((event) => event.event)).toEqual(['ready', 'call-start', 'call-end']);
+    expect(events[1]!.data).toMatchObject({ userId: 'vic' });
+    expect(events[2]!.data).toMatchObject({ result: { ok: false, error: { code: 'forbidden' } } });
+  });
 });

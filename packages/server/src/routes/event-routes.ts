@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { route } from '../openapi/define-route.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
+import { seesApproval, visibilityOf } from '../visibility.js';
 
 /** How often a comment line keeps idle event streams open through proxies (ms). */
 const HEARTBEAT_MS = 15_000;
@@ -49,16 +50,42 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     summary: "A live stream of the registry's events",
     description:
       'Server-Sent Events: `ready`, then `change`, `call-start`, `call-end`, `approval-requested` and ' +
-      '`approval-decided` as they happen in this process; each `data` is the event as JSON.',
+      '`approval-decided` as they happen in this process; each `data` is the event as JSON. With API keys, a ' +
+      'user without an auditor role sees only their own calls, and approvals as `GET /api/approvals` lists them.',
     tags: ['events'],
     responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
     handler: (context) =>
       streamSSE(context, async (stream) => {
         const queue: ServerEvent[] = [];
         let wake: (() => void) | undefined;
+        const user = context.get('user');
+        const visibility = visibilityOf(user, deps);
+        // Calls of this user in flight (when the user sees only their own): their ends are theirs too.
+        const ownCalls = new Set<string>();
         const push = (event: ServerEvent) => {
+          if (!visible(event)) return;
           queue.push(event);
           wake?.();
+        };
+        const visible = (event: ServerEvent): boolean => {
+          switch (event.type) {
+            case 'ready':
+            case 'change':
+              return true;
+            case 'call-start':
+              if (!visibility.allCalls && event.userId !== user.id) return false;
+              if (!visibility.allCalls) ownCalls.add(event.callId);
+              return true;
+            case 'call-end':
+              return visibility.allCalls || ownCalls.delete(event.callId);
+            case 'approval-requested':
+            case 'approval-decided':
+              return seesApproval(visibility, user, event.approval);
+            default: {
+              const never: never = event;
+              return never;
+            }
+          }
         };
         const forward = <K extends keyof RegistryEvents & string>(
           type: K,
