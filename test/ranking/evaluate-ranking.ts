@@ -3,6 +3,7 @@ import {
   createRegistry,
   qualifiedName,
   type RankDocument,
+  type Ranker,
   type Registry,
   rankDocumentOf,
 } from '../../packages/core/src/index.js';
@@ -84,20 +85,21 @@ export interface BfclScores {
   readonly irrelevanceRejected: number;
 }
 
-/** Score BFCL through the public registry API with the default ranker (or one made by `ranker`). */
+/** Score BFCL through the public registry API with a lexical ranker of these options, or rankers made by a function. */
 export function evaluateBfcl(
   multiple: readonly BfclQuestion[],
   irrelevance: readonly BfclQuestion[],
-  options: LexicalRankerOptions = {},
+  options: LexicalRankerOptions | (() => Ranker) = {},
 ): BfclScores {
+  const makeRanker = typeof options === 'function' ? options : () => createLexicalRanker(options);
   let correct = 0;
   for (const question of multiple) {
-    const registry = createRegistry({ actions: question.functions, ranker: createLexicalRanker(options) });
+    const registry = createRegistry({ actions: question.functions, ranker: makeRanker() });
     if (registry.available({ query: question.query, limit: 1 })[0]?.name === question.gold) correct++;
   }
   let rejected = 0;
   for (const question of irrelevance) {
-    const registry = createRegistry({ actions: question.functions, ranker: createLexicalRanker(options) });
+    const registry = createRegistry({ actions: question.functions, ranker: makeRanker() });
     if (registry.available({ query: question.query }).length === 0) rejected++;
   }
   return {

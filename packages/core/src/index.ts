@@ -217,6 +217,13 @@ export {
 } from './ranking/semantic-ranker.js';
 export { type Suggestion, type SuggestNextOptions, suggestNext } from './ranking/suggest-next.js';
 export type { Embedder, RankDocument, Ranker, RankHit, RankParameter } from './ranking/types.js';
+export {
+  createWordVectorRanker,
+  DEFAULT_WORD_VECTOR_THRESHOLD,
+  type WordVectorRanker,
+  type WordVectorRankerOptions,
+} from './ranking/word-vector-ranker.js';
+export type { WordVectors } from './ranking/word-vectors.js';
 export type { Approvals } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery } from './registry/available.js';
 export {

@@ -22,3 +22,10 @@ export {
   type NodeConfiguredActionsOptions,
 } from './create-node-configured-actions.js';
 export { type LoadAgentConfigOptions, type LoadedAgentConfig, loadAgentConfig } from './load-agent-config.js';
+export {
+  type LoadedWordVectors,
+  type LoadWordVectorsOptions,
+  loadWordVectors,
+  WORD_VECTORS_PACKAGE,
+  WordVectorsError,
+} from './load-word-vectors.js';

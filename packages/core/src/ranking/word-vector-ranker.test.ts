@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { defineAction } from '../action/define-action.js';
+import { createRegistry } from '../registry/create-registry.js';
+import { rankDocumentOf } from './rank-document.js';
+import { createWordVectorRanker } from './word-vector-ranker.js';
+import type { WordVectors } from './word-vectors.js';
+
+// Four made-up dimensions: size, colour, weather, copying. Words not listed have no vector.
+const table: Array<[string, number[]]> = [
+  ['size', [1, 0, 0, 0.05]],
+  ['color', [0, 1, 0, 0]],
+  ['bigger', [1, 0, 0, 0]],
+  ['width', [0.8, 0, 0.1, 0]],
+  ['height', [0.8, 0, 0.1, 0]],
+  ['copy', [0, 0, 0, 1]],
+  ['fill', [0, 0.9, 0, 0.1]],
+  ['red', [0, 0.95, 0.1, 0]],
+  ['weather', [0, 0, 1, 0]],
+  ['resize', [0.9, 0.1, 0, 0]],
+  ['enlarge', [0.95, 0, 0, 0.1]],
+  ['paint', [0.05, 0.9, 0, 0]],
+  ['duplicate', [0, 0, 0, 0.98]],
+  ['clone', [0.05, 0, 0, 0.95]],
+  ['forecast', [0, 0, 1, 0]],
+];
+const vectors: WordVectors = {
+  words: table.map(([word]) => word),
+  dimensions: 4,
+  values: Float32Array.from(table.flatMap(([, values]) => values)),
+};
+
+const actions = [
+  defineAction({ scope: 'shape', name: 'resize', description: 'Change width and height' }),
+  defineAction({ scope: 'shape', name: 'setFill', description: 'Set the fill color' }),
+  defineAction({ scope: 'shape', name: 'duplicate', description: 'Make a copy of the shape' }),
+];
+
+describe('createWordVectorRanker', () => {
+  it('finds an action asked for in other words, which lexical ranking cannot', () => {
+    const registry = createRegistry({ actions, ranker: createWordVectorRanker({ vectors }) });
+    expect(registry.available({ query: 'enlarge it' }).map((entry) => entry.name)).toEqual(['shape_resize']);
+    expect(registry.available({ query: 'paint it red' })[0]?.name).toBe('shape_setFill');
+    expect(registry.available({ query: 'clone this' })[0]?.name).toBe('shape_duplicate');
+    expect(createRegistry({ actions }).available({ query: 'enlarge it' })).toEqual([]);
+  });
+
+  it('answers nothing to a request about something else', () => {
+    const registry = createRegistry({ actions, ranker: createWordVectorRanker({ vectors }) });
+    expect(registry.available({ query: 'what is the weather forecast?' })).toEqual([]);
+  });
+
+  it('leaves out a near miss whose other words the request does not say, even in other words', () => {
+    const hail = defineAction({ name: 'hailSize', description: 'Size of the hail in the weather forecast' });
+    const query = 'bigger size';
+    expect(createRegistry({ actions: [...actions, hail] }).available({ query })[0]?.name).toBe('hailSize');
+    const registry = createRegistry({
+      actions: [...actions, hail],
+      ranker: createWordVectorRanker({ vectors }),
+    });
+    expect(registry.available({ query }).map((entry) => entry.name)).toEqual(['shape_resize']);
+  });
+
+  it('keeps the lexical order and forgets removed documents', () => {
+    const ranker = createWordVectorRanker({ vectors });
+    for (const action of actions) ranker.add(rankDocumentOf(action, `shape_${action.name}`));
+    expect(ranker.rank('change the width').map((hit) => hit.id)).toEqual(['shape_resize']);
+    ranker.remove('shape_resize');
+    expect(ranker.rank('change the width')).toEqual([]);
+    expect([...ranker.search('fill it with red').keys()]).toEqual(['shape_setFill']);
+  });
+
+  it('soft-matches only the best lexical and the nearest documents of a large registry', () => {
+    const ranker = createWordVectorRanker({ vectors, candidates: 1 });
+    for (const action of actions) ranker.add(rankDocumentOf(action, `shape_${action.name}`));
+    // No shared word, so the nearest by mean vector is the only candidate.
+    expect(ranker.rank('enlarge').map((hit) => hit.id)).toEqual(['shape_resize']);
+  });
+
+  it('rejects a table whose size does not match its words, and bad settings', () => {
+    expect(() =>
+      createWordVectorRanker({ vectors: { words: ['a', 'b'], dimensions: 3, values: new Float32Array(5) } }),
+    ).toThrow(/2 words of 3 dimensions need 6/);
+    expect(() => createWordVectorRanker({ vectors, floor: 1 })).toThrow(RangeError);
+    expect(() => createWordVectorRanker({ vectors, coverage: { low: 0.5, high: 0.5 } })).toThrow(RangeError);
+    expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
+    expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
+  });
+});

@@ -1,0 +1,123 @@
+import { isContentWord, splitWords } from './tokenize.js';
+
+/** A table of word vectors (GloVe, word2vec, fastText…), most frequent word first. */
+export interface WordVectors {
+  /** Lower-case words; a word's position is its frequency rank (0 the most frequent). */
+  readonly words: readonly string[];
+  readonly dimensions: number;
+  /** `words.length × dimensions` numbers, word after word. */
+  readonly values: Float32Array;
+}
+
+/** The words of a text found in the table, each once, with its weight. */
+export interface WordBag {
+  readonly slots: Int32Array;
+  readonly weights: Float32Array;
+}
+
+/** Lookups, similarities and frequency weights over a word-vector table; the table itself is not copied. */
+export interface WordVectorTable {
+  readonly dimensions: number;
+  /** The content words of a text that have a vector, each once, weighted by rarity times how often it is said. */
+  bag(text: string): WordBag;
+  /** Cosine similarity of two words given by slot. */
+  similarity(a: number, b: number): number;
+  /** The highest cosine similarity of a word to any of some words (1 when it is one of them). */
+  closest(slot: number, others: Int32Array): number;
+  /** The weighted mean of a bag's unit vectors, scaled to length 1 (all zeros for an empty bag). */
+  mean(bag: WordBag): Float32Array;
+}
+
+/** Smoothing of the frequency weight `a / (a + p(word))` (Arora et al., 2017). */
+const SIF_A = 1e-3;
+
+const tables = new WeakMap<WordVectors, WordVectorTable>();
+
+/** The table of a word-vector set, made once per set (rankers made per registry share it). */
+export function wordVectorTableOf(vectors: WordVectors): WordVectorTable {
+  let table = tables.get(vectors);
+  if (!table) {
+    table = createWordVectorTable(vectors);
+    tables.set(vectors, table);
+  }
+  return table;
+}
+
+/**
+ * Wrap a word-vector table: words are looked up as the lexical ranker splits them (stop words and numbers left out),
+ * and weighted `a / (a + p)` with `p` the word's probability estimated from its frequency rank (Zipf's law).
+ */
+export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
+  const { words, dimensions, values } = vectors;
+  if (!Number.isInteger(dimensions) || dimensions <= 0) {
+    throw new RangeError(`word vectors need a positive whole number of dimensions, not ${dimensions}`);
+  }
+  if (values.length !== words.length * dimensions) {
+    throw new RangeError(
+      `word vectors hold ${values.length} numbers; ${words.length} words of ${dimensions} dimensions need ${words.length * dimensions}`,
+    );
+  }
+  const slots = new Map<string, number>();
+  words.forEach((word, slot) => {
+    if (!slots.has(word)) slots.set(word, slot);
+  });
+  const harmonic = Math.log(Math.max(words.length, 2)) + 0.5772;
+  const inverseNorms = new Float32Array(words.length);
+  for (let slot = 0; slot < words.length; slot++) {
+    let squares = 0;
+    for (let at = slot * dimensions; at < (slot + 1) * dimensions; at++) squares += values[at]! ** 2;
+    inverseNorms[slot] = squares > 0 ? 1 / Math.sqrt(squares) : 0;
+  }
+
+  const similarity = (a: number, b: number) => {
+    if (a === b) return 1;
+    let sum = 0;
+    const ia = a * dimensions;
+    const ib = b * dimensions;
+    for (let d = 0; d < dimensions; d++) sum += values[ia + d]! * values[ib + d]!;
+    return sum * inverseNorms[a]! * inverseNorms[b]!;
+  };
+
+  return {
+    dimensions,
+    bag(text) {
+      const found = new Map<number, number>();
+      for (const word of splitWords(text)) {
+        if (!isContentWord(word)) continue;
+        const slot = slots.get(word);
+        if (slot === undefined || inverseNorms[slot] === 0) continue;
+        // A word said again weighs again: what a text repeats is what it is about.
+        found.set(slot, (found.get(slot) ?? 0) + SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic)));
+      }
+      return { slots: Int32Array.from(found.keys()), weights: Float32Array.from(found.values()) };
+    },
+    similarity,
+    closest(slot, others) {
+      let best = -1;
+      const base = slot * dimensions;
+      for (const other of others) {
+        if (other === slot) return 1;
+        const start = other * dimensions;
+        let sum = 0;
+        for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
+        sum *= inverseNorms[other]!;
+        if (sum > best) best = sum;
+      }
+      return best * inverseNorms[slot]!;
+    },
+    mean(bag) {
+      const sum = new Float32Array(dimensions);
+      bag.slots.forEach((slot, at) => {
+        const scale = bag.weights[at]! * inverseNorms[slot]!;
+        for (let d = 0; d < dimensions; d++) sum[d]! += scale * values[slot * dimensions + d]!;
+      });
+      let squares = 0;
+      for (const value of sum) squares += value * value;
+      if (squares > 0) {
+        const inverse = 1 / Math.sqrt(squares);
+        for (let d = 0; d < dimensions; d++) sum[d]! *= inverse;
+      }
+      return sum;
+    },
+  };
+}
