@@ -211,4 +211,42 @@ describe.skipIf(!available)('two server processes on one PostgreSQL', () => {
     },
     SLOW,
   );
+  it(
+    "streams on server A's /api/events the calls made through server B (LISTEN/NOTIFY)",
+    async () => {
+      const [a, b] = servers as [Served, Served];
+      const controller = new AbortController();
+      const response = await fetch(new URL('api/events', a.url), { signal: controller.signal });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const seen: Array<{ type: string; callId?: string; name?: string }> = [];
+      let buffer = '';
+      const reading = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          buffer += value;
+          for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+            const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
+            buffer = buffer.slice(end + 2);
+            if (data) seen.push(JSON.parse(data));
+          }
+        }
+      })().catch(() => {});
+      // Wait for the stream to be open (its `ready`), then call through B and watch A.
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const result = await post(b.url, 'api/actions/charge/run', { args: { n: 99 } });
+      const callId = result.callId as string;
+      await expect
+        .poll(() => seen.some((event) => event.type === 'call-end' && event.callId === callId), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      expect(seen.find((event) => event.type === 'call-start' && event.callId === callId)).toMatchObject({
+        name: 'charge',
+      });
+      controller.abort();
+      await reading;
+    },
+    SLOW,
+  );
 });

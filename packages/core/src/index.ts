@@ -179,6 +179,7 @@ export {
   type NewConversationSession,
   type SessionPage,
 } from './ports/conversation-store.js';
+export type { EventRelay, RelayMessage } from './ports/event-relay.js';
 export {
   createMemoryIdempotencyStore,
   type IdempotencyClaim,

@@ -9,6 +9,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';
 import { type ModelSource, modelName } from './agui/resolve-model.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
+import { createEventHub, type EventHub } from './events/event-hub.js';
 import { homePage } from './home-page.js';
 import { limitBody } from './limit-body.js';
 import { route } from './openapi/define-route.js';
@@ -61,6 +62,8 @@ export interface ServerOptions {
 export interface AffordanceServer {
   readonly app: Hono<ServerEnv>;
   readonly mcp: MCPServer | undefined;
+  /** What `/api/events` streams; close it on shutdown (it flushes events relayed to other processes). */
+  readonly events: EventHub;
 }
 
 /**
@@ -81,6 +84,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
     approverRoles: options.approverRoles,
     auditorRoles: options.auditorRoles ?? ['admin'],
     keyed: hasKeys,
+    events: createEventHub({ registry, relay: store.events, logger }),
   };
 
   app.onError((error, context) => {
@@ -180,5 +184,5 @@ export function createServer(options: ServerOptions): AffordanceServer {
   mountSessionRoutes(app, { conversations });
   mountAguiRoute(app, { registry, conversations, logger, model: options.model });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
-  return { app, mcp };
+  return { app, mcp, events: deps.events };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Registry, Store, User } from '@affordance/core';
 import type { Logger } from 'pino';
+import type { EventHub } from './events/event-hub.js';
 
 /** The Hono environment of every route: the request's user, and node:http's request and response when served by Node. */
 export interface ServerEnv {
@@ -19,4 +20,6 @@ export interface RouteDeps {
   readonly auditorRoles: readonly string[];
   /** Whether API keys are configured (else every request is the local user's). */
   readonly keyed: boolean;
+  /** The events `/api/events` streams. */
+  readonly events: EventHub;
 }

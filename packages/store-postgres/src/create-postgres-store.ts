@@ -10,6 +10,7 @@ import {
   type PostgresDocumentStoreOptions,
   type StoredDocument,
 } from './postgres-document-store.js';
+import { createPostgresEventRelay, type PostgresEventRelay } from './postgres-event-relay.js';
 import { createPostgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { createPostgresRateLimiter } from './postgres-rate-limiter.js';
 import { createPostgresSessionHistory } from './postgres-session-history.js';
@@ -33,6 +34,8 @@ export interface PostgresStore extends Store {
   readonly db: SqlDatabase;
   readonly kind: 'pglite' | 'postgres' | 'client';
   readonly location: string;
+  /** Live events between the processes on one Postgres server (LISTEN/NOTIFY); absent on PGlite and given clients. */
+  readonly events?: PostgresEventRelay;
   /** A document store over the `documents` table (one per document id). */
   documents<TDocument extends StoredDocument = StoredDocument>(
     options?: PostgresDocumentStoreOptions<TDocument>,
@@ -66,6 +69,14 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
       ...(options.onError ? { onError: options.onError } : {}),
     });
     let closing: Promise<void> | undefined;
+    const events =
+      opened.kind === 'postgres' && opened.connectionString
+        ? createPostgresEventRelay({
+            db,
+            url: opened.connectionString,
+            ...(options.onError ? { onError: options.onError } : {}),
+          })
+        : undefined;
     return {
       audit,
       approvals: createPostgresApprovalStore(db),
@@ -76,6 +87,7 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
       db,
       kind: opened.kind,
       location: opened.location,
+      ...(events ? { events } : {}),
       documents: (documentOptions) => createPostgresDocumentStore(db, documentOptions),
       async prune() {
         const keys = await db.query('DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1');
@@ -84,7 +96,9 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
       },
       flush: () => audit.flush(),
       close() {
-        closing ??= audit.close().finally(() => opened.close());
+        closing ??= Promise.all([audit.close(), events?.close()])
+          .then(() => undefined)
+          .finally(() => opened.close());
         return closing;
       },
     };

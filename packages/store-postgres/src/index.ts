@@ -29,6 +29,11 @@ export {
   type PostgresDocumentStoreOptions,
   type StoredDocument,
 } from './postgres-document-store.js';
+export {
+  createPostgresEventRelay,
+  EVENT_CHANNEL,
+  type PostgresEventRelay,
+} from './postgres-event-relay.js';
 export { createPostgresIdempotencyStore } from './postgres-idempotency-store.js';
 export { createPostgresRateLimiter } from './postgres-rate-limiter.js';
 export { createPostgresSessionHistory } from './postgres-session-history.js';

@@ -23,6 +23,8 @@ export interface OpenDatabase {
   readonly kind: 'pglite' | 'postgres' | 'client';
   /** Where it is: the URL without its password, the PGlite folder, or `client`. */
   readonly location: string;
+  /** The server's URL as given (password included), when opened by URL: for connections outside the pool. */
+  readonly connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ async function openServer(url: string, poolSize: number): Promise<OpenDatabase> 
     db: asDatabase(pool as unknown as SqlClientLike),
     kind: 'postgres',
     location: redact(url),
+    connectionString: url,
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import { type ApprovalStore, createMemoryApprovalStore } from './approval-store.js';
 import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
+import type { EventRelay } from './event-relay.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createMemorySessionHistory, type SessionHistory } from './session-history.js';
@@ -11,6 +12,8 @@ export interface Store {
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly history: SessionHistory;
+  /** Carries live events between the processes sharing this store (absent: one process sees only its own). */
+  readonly events?: EventRelay;
   /** Write out anything buffered (a batched audit log); servers call it before they stop. */
   flush?(): Promise<void>;
   /** Flush and release connections. */

@@ -1,6 +1,6 @@
-import type { PendingApproval, RegistryEvents, RunResult } from '@affordance/core';
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { ServerEvent } from '../events/server-event.js';
 import { route } from '../openapi/define-route.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { seesApproval, visibilityOf } from '../visibility.js';
@@ -8,38 +8,11 @@ import { seesApproval, visibilityOf } from '../visibility.js';
 /** How often a comment line keeps idle event streams open through proxies (ms). */
 const HEARTBEAT_MS = 15_000;
 
-/** One event of `GET /api/events`, as JSON in the SSE `data` field; the SSE `event` field repeats `type`. */
-export type ServerEvent =
-  | { readonly type: 'ready'; readonly version: number }
-  | {
-      readonly type: 'change';
-      readonly version: number;
-      readonly added: readonly string[];
-      readonly removed: readonly string[];
-    }
-  | {
-      readonly type: 'call-start';
-      readonly callId: string;
-      readonly name: string;
-      readonly userId: string | undefined;
-      readonly sessionId: string | undefined;
-      readonly depth: number;
-      readonly parentCallId: string | undefined;
-    }
-  | {
-      readonly type: 'call-end';
-      readonly callId: string;
-      readonly result: RunResult;
-      readonly target: { readonly type: string; readonly id: string } | undefined;
-      readonly depth: number;
-    }
-  | { readonly type: 'approval-requested'; readonly approval: PendingApproval }
-  | { readonly type: 'approval-decided'; readonly approval: PendingApproval };
-
 /**
  * Mount `GET /api/events`: a Server-Sent Events stream of the registry's events (`change`, `call-start`,
  * `call-end`, `approval-requested`, `approval-decided`), starting with `ready`, so consoles see every call and
- * approval made through this process live. The listeners are removed when the client goes away.
+ * approval live: this process's, and with a store relay (Postgres LISTEN/NOTIFY) every other process's. The
+ * subscription ends when the client goes away.
  */
 export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
   const { registry } = deps;
@@ -50,7 +23,7 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     summary: "A live stream of the registry's events",
     description:
       'Server-Sent Events: `ready`, then `change`, `call-start`, `call-end`, `approval-requested` and ' +
-      '`approval-decided` as they happen in this process; each `data` is the event as JSON. With API keys, a ' +
+      '`approval-decided` as they happen in this process, and in every process on the same Postgres server (relayed with LISTEN/NOTIFY); each `data` is the event as JSON. With API keys, a ' +
       'user without an auditor role sees only their own calls, and approvals as `GET /api/approvals` lists them.',
     tags: ['events'],
     responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
@@ -87,39 +60,12 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
             }
           }
         };
-        const forward = <K extends keyof RegistryEvents & string>(
-          type: K,
-          shape: (event: RegistryEvents[K]) => ServerEvent,
-        ) => registry.on(type, (event) => push(shape(event)));
-        const unsubscribe = [
-          forward('change', (event) => ({ type: 'change', ...event })),
-          forward('call-start', (event) => ({
-            type: 'call-start',
-            callId: event.callId,
-            name: event.name,
-            userId: event.user?.id,
-            sessionId: event.sessionId,
-            depth: event.depth,
-            parentCallId: event.parentCallId,
-          })),
-          forward('call-end', (event) => ({
-            type: 'call-end',
-            callId: event.callId,
-            result: event.result,
-            target: event.target ? { type: event.target.type, id: event.target.id } : undefined,
-            depth: event.depth,
-          })),
-          forward('approval-requested', (event) => ({
-            type: 'approval-requested',
-            approval: event.approval,
-          })),
-          forward('approval-decided', (event) => ({ type: 'approval-decided', approval: event.approval })),
-        ];
+        const unsubscribe = deps.events.subscribe(push);
         let closed = false;
         const close = () => {
           if (closed) return;
           closed = true;
-          for (const off of unsubscribe) off();
+          unsubscribe();
           wake?.();
         };
         stream.onAbort(close);

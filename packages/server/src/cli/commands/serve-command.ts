@@ -51,7 +51,11 @@ export const serveCommand: Command = {
       ...(values.registry !== undefined ? { registry: values.registry } : {}),
       onStep: (step) => progress.step(step),
     }).finally(() => progress.done());
-    const { app: http, mcp } = createServer({
+    const {
+      app: http,
+      mcp,
+      events,
+    } = createServer({
       registry: app.registry,
       store: app.store,
       conversations: app.database.conversations,
@@ -85,6 +89,7 @@ export const serveCommand: Command = {
         const http1 = server as Server;
         http1.closeIdleConnections?.();
         await mcp?.close();
+        events.close();
         // Requests still running get a moment to finish; then the connections are cut.
         const cut = setTimeout(() => http1.closeAllConnections?.(), 5000);
         await closed;
