@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -262,6 +262,48 @@ describe.skipIf(!executablePath)('web console with a model configured', () => {
       const alert = page.locator('.chat [role="alert"]');
       await alert.waitFor(WAIT);
       expect((await alert.textContent())?.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe.skipIf(!executablePath)('web console on a server started with API keys', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'affordance-e2e-keys-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }, SLOW);
+
+  it(
+    'asks for the key, refuses a wrong one, opens the canvas with the right one, and signs out',
+    async () => {
+      await ensureConsoleBuilt();
+      const config = join(folder, 'affordance.config.json');
+      writeFileSync(config, JSON.stringify({ keys: { 'key-ana-e2e': { id: 'ana', roles: ['editor'] } } }));
+      server = await startServer({ data: join(folder, 'data'), args: ['--config', config] });
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${server.url}/`);
+      await page.getByRole('heading', { name: 'This server needs an API key' }).waitFor(WAIT);
+      await page.getByLabel('API key', { exact: true }).fill('not-a-key');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'did not accept' }).waitFor(WAIT);
+      await page.getByLabel('API key', { exact: true }).fill('key-ana-e2e');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('[data-block-id="shape-1"]').waitFor(WAIT);
+      await page.locator('.stream-open').waitFor(WAIT);
+      // The key survives a reload, and signing out asks for it again.
+      await page.reload();
+      await page.locator('[data-block-id="shape-1"]').waitFor(WAIT);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('API key', { exact: true }).waitFor(WAIT);
       expect(problems).toEqual([]);
     },
     SLOW,

@@ -27,6 +27,8 @@ export async function startServer(options: {
   readonly timeoutMs?: number;
   /** Extra environment (e.g. `AFFORDANCE_MODEL`); by default no model is configured. */
   readonly env?: Readonly<Record<string, string>>;
+  /** More `serve` options (e.g. `--config <file>`). */
+  readonly args?: readonly string[];
 }): Promise<RunningServer> {
   const child = spawn(
     process.execPath,
@@ -40,6 +42,7 @@ export async function startServer(options: {
       '0',
       '--data',
       options.data,
+      ...(options.args ?? []),
     ],
     {
       cwd: REPO_ROOT,

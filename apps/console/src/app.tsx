@@ -18,7 +18,10 @@ interface Toast {
 let toastCounter = 0;
 
 /** The console: header, the canvas with its selection bar, the side panels, the palette and the context menu. */
-export function App(props: { readonly api: ApiClient }): ReactNode {
+export function App(props: {
+  readonly api: ApiClient;
+  readonly onSignOut?: (() => void) | undefined;
+}): ReactNode {
   const { api } = props;
   const data = useConsoleData(api);
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -110,6 +113,11 @@ export function App(props: { readonly api: ApiClient }): ReactNode {
         <button type="button" className="button-quiet palette-button" onClick={() => openPalette()}>
           Command palette <kbd>Ctrl</kbd>+<kbd>K</kbd>
         </button>
+        {props.onSignOut ? (
+          <button type="button" className="button-quiet" onClick={props.onSignOut}>
+            Sign out
+          </button>
+        ) : null}
       </header>
       {data.error ? (
         <p role="alert" className="banner-error">
