@@ -200,6 +200,27 @@ describe('POST /agui with a replayed model', () => {
     expect(assistant).toMatchObject({ content: 'Painting it.', toolCalls: [{ id: 'call_paint' }] });
   });
 
+  it("gives the client's shared state (AG-UI state) to the actions as their context", async () => {
+    const call = { id: 'call_state', name: 'readState', args: {} };
+    const model = await replay([replyFrames('Reading.', [call]), replyFrames('Done.')]);
+    const { url, registry } = await listen({ model: model.model });
+    registry.register(
+      defineAction({
+        name: 'readState',
+        description: "Tell what the client's state says",
+        handler: (_input, ctx) => ({ selection: ctx.context.selection }),
+      }),
+    );
+    const agent = agentFor(url, 'thread-state', 'What is selected?');
+    agent.setState({ selection: ['shape-2'] });
+    const { events } = await runOnce(agent);
+    await expectValidStream(events);
+    expect(events.find((event) => event.type === 'TOOL_CALL_RESULT')).toMatchObject({
+      toolCallId: 'call_state',
+      content: JSON.stringify({ selection: ['shape-2'] }),
+    });
+  });
+
   it('feeds a validation failure back to the model as the tool result', async () => {
     const call = { id: 'call_bad', name: 'shape_updateColor', args: { blockId: 'shape-1', color: 'red' } };
     const model = await replay([replyFrames('Trying.', [call]), replyFrames('I need a hex colour.')]);

@@ -33,6 +33,8 @@ export interface RunInput {
   readonly messages: readonly AguiMessage[];
   readonly tools: readonly ClientTool[];
   readonly context: readonly { readonly description: string; readonly value: string }[];
+  /** The client's shared state (AG-UI `state`) when it is an object: the `context` every action call gets. */
+  readonly state: Record<string, unknown> | undefined;
 }
 
 const fail = (message: string): never => {
@@ -57,7 +59,15 @@ export function readRunInput(body: Record<string, unknown>): RunInput {
       }
       return { description: entry.description as string, value: entry.value as string };
     }),
+    state: readState(body.state),
   };
+}
+
+// AG-UI state is any JSON; an object becomes the actions' context, anything else (null, a list, a value) none.
+function readState(state: unknown): Record<string, unknown> | undefined {
+  if (state === undefined || state === null) return undefined;
+  if (typeof state !== 'object' || Array.isArray(state)) return undefined;
+  return state as Record<string, unknown>;
 }
 
 function readMessage(value: unknown, index: number): AguiMessage[] {

@@ -84,6 +84,7 @@ export async function runAgui(
         user,
         signal: aborted,
         clientTools: input.tools,
+        ...(input.state ? { context: input.state } : {}),
         ...(deps.system ? { system: deps.system } : {}),
         ...(deps.maxSteps ? { maxSteps: deps.maxSteps } : {}),
         recorder: createConversationRecorder({
