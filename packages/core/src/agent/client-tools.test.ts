@@ -93,12 +93,26 @@ describe('client tools in runAgent', () => {
     expect(tool).toMatchObject({ role: 'tool', toolResults: [{ toolCallId: 'd', ok: false }] });
   });
 
-  it('leaves client tools out of the text protocol', async () => {
-    const { registry } = setup();
-    const model = createScriptedModel(['Nothing to do.'], { supportsTools: false });
+  it('lists client tools in the text protocol and hands their calls to the client', async () => {
+    const { registry, ran } = setup();
+    const model = createScriptedModel(
+      [
+        'Adding it.\n{"action": "note_add", "text": "hi"}',
+        'Now I ask.\n{"action": "confirmChoice", "question": "ok?"}',
+      ],
+      { supportsTools: false },
+    );
     const result = await runAgent({ model, registry, input: 'go', clientTools: [confirm] });
-    expect(result.status).toBe('done');
-    expect(model.requests[0]?.messages[0]?.content).not.toContain('confirmChoice');
+    const prompt = String(model.requests[0]?.messages[0]?.content);
+    expect(prompt).toContain('### note_add');
+    expect(prompt).toContain('### confirmChoice');
+    expect(prompt.indexOf('### confirmChoice')).toBeGreaterThan(prompt.indexOf('### note_add'));
+    expect(ran).toEqual([{ text: 'hi' }]);
+    expect(result).toMatchObject({
+      status: 'awaiting_client',
+      steps: 2,
+      clientCalls: [{ name: 'confirmChoice', args: { question: 'ok?' } }],
+    });
   });
 
   it('leaves out a client tool named like a registry action: the server runs the action', async () => {

@@ -14,23 +14,26 @@ export interface ClientTool {
 
 /** Client tools in a model's format, and the names the model will use mapped back to the client's names. */
 export interface PreparedClientTools {
+  /** Tool definitions in the model's format (none for the text protocol). */
   readonly tools: readonly unknown[];
   /** Provider-legal name → the client tool's own name. */
   readonly names: ReadonlyMap<string, string>;
   /** Client tools left out because a registry action has their name (the server runs that action instead). */
   readonly shadowed: readonly string[];
+  /** The client tools as actions (never run): what the text protocol lists in its prompt. */
+  readonly registry?: Registry;
 }
 
 const NONE: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] };
 
 /**
- * Turn client tools into one provider's tool definitions. One named like a registry action is left out (listed in
- * `shadowed`): a client mirroring the server's actions gets them run by the server. A malformed tool or a
- * duplicate is an `AffordanceError('invalid_option')` naming the tool.
+ * Turn client tools into one provider's tool definitions, or for `'text'` into actions the text protocol lists.
+ * One named like a registry action is left out (listed in `shadowed`): a client mirroring the server's actions gets
+ * them run by the server. A malformed tool or a duplicate is an `AffordanceError('invalid_option')` naming the tool.
  */
 export function prepareClientTools(
   tools: readonly ClientTool[] | undefined,
-  format: ToolFormat,
+  format: ToolFormat | 'text',
   registry: Registry,
 ): PreparedClientTools {
   if (!tools || tools.length === 0) return NONE;
@@ -64,8 +67,12 @@ export function prepareClientTools(
       cause: error,
     });
   }
+  if (format === 'text') {
+    const names = new Map(holder.names().map((name) => [name, name]));
+    return { tools: [], names, shadowed, registry: holder };
+  }
   const set = holder.toolSet({ format, strict: false });
-  return { tools: set.tools, names: set.names, shadowed };
+  return { tools: set.tools, names: set.names, shadowed, registry: holder };
 }
 
 /** Split a step's calls into those the server runs and those handed to the client (renamed to the client's names). */

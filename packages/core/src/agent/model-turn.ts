@@ -59,13 +59,29 @@ function doneAction() {
   };
 }
 
+const NO_CLIENT_TOOLS: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] };
+
+type Listing = Pick<Registry, 'available' | 'targetParam'>;
+
+// The registry's answer to `available`, followed by the client's tools (no scope, roles or conditions).
+function withClientTools(registry: Registry, client: Registry | undefined): Listing {
+  if (!client) return registry;
+  return {
+    targetParam: registry.targetParam,
+    available: ((options: Parameters<Registry['available']>[0]) => [
+      ...registry.available(options),
+      ...client.available({ include: 'available' }),
+    ]) as Registry['available'],
+  };
+}
+
 /** Native protocol: the registry's currently available tools in the model's format, plus `done` and client tools. */
 export function prepareNativeTurn(
   query: TurnQuery,
   format: ToolFormat,
   system: string | undefined,
   history: readonly AgentMessage[],
-  client: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] },
+  client: PreparedClientTools = NO_CLIENT_TOOLS,
 ): PreparedTurn {
   const set = query.registry.toolSet({ format, ...filters(query) });
   const offered = [...set.names.values()];
@@ -81,17 +97,20 @@ export function prepareNativeTurn(
   };
 }
 
-/** Text protocol: a system prompt with the "AVAILABLE ACTIONS" section, and tool traffic as plain text. */
+/**
+ * Text protocol: a system prompt with the "AVAILABLE ACTIONS" section (the registry's available actions, then the
+ * client's tools), and tool traffic as plain text.
+ */
 export function prepareTextTurn(
   query: TurnQuery,
   format: ActionTextFormat,
   system: string | undefined,
   history: readonly AgentMessage[],
+  client: PreparedClientTools = NO_CLIENT_TOOLS,
 ): PreparedTurn {
-  const prompt = renderActionsPrompt({ registry: query.registry, format, ...filters(query) });
-  const offered = query.registry
-    .available({ include: 'available', ...filters(query) })
-    .map((entry) => entry.name);
+  const listed = withClientTools(query.registry, client.registry);
+  const prompt = renderActionsPrompt({ registry: listed, format, ...filters(query) });
+  const offered = listed.available({ include: 'available', ...filters(query) }).map((entry) => entry.name);
   return {
     request: {
       messages: [

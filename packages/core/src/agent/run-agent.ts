@@ -77,8 +77,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   }
   const protocol = requested === 'auto' ? (model.supportsTools ? 'native' : 'text') : requested;
   const client = prepareClientTools(
-    protocol === 'native' ? options.clientTools : undefined,
-    model.toolFormat,
+    options.clientTools,
+    protocol === 'native' ? model.toolFormat : 'text',
     registry,
   );
   const textFormat = options.textFormat ?? 'json';
@@ -125,7 +125,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     const turn =
       protocol === 'native'
         ? prepareNativeTurn(query, model.toolFormat, options.system, history, client)
-        : prepareTextTurn(query, textFormat, options.system, history);
+        : prepareTextTurn(query, textFormat, options.system, history, client);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
     try {
