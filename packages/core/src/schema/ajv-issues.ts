@@ -5,6 +5,11 @@ import { describeValue, formatPath, valueAt } from './describe-value.js';
 
 /** Turn ajv errors into issues whose messages tell a model how to fix the call. */
 export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Issue[] {
+  // The usual refusal is one error: no duplicates to drop.
+  if (errors.length === 1) {
+    const error = errors[0]!;
+    return [describeAjvError(error, pointerToPath(error.instancePath), data)];
+  }
   const issues: Issue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -93,13 +98,23 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+const paths = new Map<string, ReadonlyArray<string | number>>();
+const MAX_CACHED_PATHS = 1_000;
+
+// The same schema refuses the same places call after call: the parsed pointer is kept (a copy is handed out).
 function pointerToPath(pointer: string): Array<string | number> {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => {
-      const unescaped = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-      return /^(0|[1-9]\d*)$/.test(unescaped) ? Number(unescaped) : unescaped;
-    });
+  let path = paths.get(pointer);
+  if (path === undefined) {
+    path = pointer
+      .slice(1)
+      .split('/')
+      .map((segment) => {
+        const unescaped = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+        return /^(0|[1-9]\d*)$/.test(unescaped) ? Number(unescaped) : unescaped;
+      });
+    if (paths.size >= MAX_CACHED_PATHS) paths.clear();
+    paths.set(pointer, path);
+  }
+  return path.slice();
 }
