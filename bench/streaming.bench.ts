@@ -7,6 +7,9 @@
  *   --quick   smaller budget: fewer repetitions, re-parsers capped at 2 s (default 8 s) of projected CPU time per cell
  *   --mixed   only the main table (mixed arguments, every contender), not the four other payload shapes
  *             (records, document, deep, text), where only our parser and @streamparser/json are timed
+ *
+ * The linear contenders of a cell are timed in turns, batch by batch (so a neighbour's burst on this shared
+ * machine slows them alike), and each is reported as its median batch.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -135,6 +138,28 @@ function deltasOf(text: string, size: number): string[] {
 
 // ---------- contenders: each consumes all deltas, asking for the value after each ----------
 
+/**
+ * Read what a UI that memoises by identity at least reads of a new snapshot: from the root down the open
+ * path, each object's member names and each array's length, then the last member or element (which
+ * materialises any lazy view on the path).
+ */
+function readOpenPath(value: unknown): number {
+  let node = value;
+  let depth = 0;
+  while (typeof node === 'object' && node !== null) {
+    if (Array.isArray(node)) {
+      if (node.length === 0) break;
+      node = node[node.length - 1];
+    } else {
+      const keys = Object.keys(node);
+      if (keys.length === 0) break;
+      node = (node as Record<string, unknown>)[keys[keys.length - 1]!];
+    }
+    depth++;
+  }
+  return depth;
+}
+
 type Run = (deltas: readonly string[]) => unknown;
 
 const contenders: Record<string, { run: Run; quadratic: boolean }> = {
@@ -149,6 +174,19 @@ const contenders: Record<string, { run: Run; quadratic: boolean }> = {
       }
       parser.end();
       return value;
+    },
+  },
+  "affordance parser + reading each snapshot's open path (as a UI re-rendering what changed)": {
+    quadratic: false,
+    run: (deltas) => {
+      const parser = createPartialJsonParser();
+      let depth = 0;
+      for (const delta of deltas) {
+        parser.write(delta);
+        depth += readOpenPath(parser.value());
+      }
+      parser.end();
+      return depth;
     },
   },
   'affordance parser, write() only (no value())': {
@@ -259,6 +297,39 @@ async function time(run: Run, deltas: readonly string[], quadratic: boolean): Pr
   return batches[batches.length >> 1]!;
 }
 
+/**
+ * Median CPU ms of several runs timed in turns, batch by batch, so that each run is measured under the
+ * same load as the others: on a shared machine a neighbour's burst then slows them alike, and the ratios
+ * between them (which the aims are about) hold even when the absolute figures move.
+ */
+async function timeTogether(runs: readonly Run[], deltas: readonly string[]): Promise<number[]> {
+  const budget = (quick ? 100 : 250) * runs.length;
+  collect();
+  const repeats: number[] = [];
+  for (const run of runs) {
+    const first = await once(run, deltas);
+    repeats.push(Math.max(1, Math.ceil(5 / Math.max(first, 0.01))));
+  }
+  const batches: number[][] = runs.map(() => []);
+  let spent = 0;
+  const next = random(deltas.length);
+  const order = runs.map((_, index) => index);
+  for (let round = 0; round < 5 || (round < 51 && spent < budget); round++) {
+    // In a shuffled order each round, so that no run always follows the same one (and pays for the
+    // garbage that one left more often than the others do).
+    for (let at = order.length - 1; at > 0; at--) {
+      const other = Math.floor(next() * (at + 1));
+      [order[at], order[other]] = [order[other]!, order[at]!];
+    }
+    for (const index of order) {
+      const took = await once(runs[index]!, deltas, repeats[index]);
+      batches[index]!.push(took);
+      spent += took * repeats[index]!;
+    }
+  }
+  return batches.map((list) => list.sort((a, b) => a - b)[list.length >> 1]!);
+}
+
 /** What a full run of a re-parser would take: time growing prefixes until one takes 50 ms, then scale by n². */
 async function projectQuadratic(run: Run, deltas: readonly string[]): Promise<number> {
   for (let count = Math.min(deltas.length, 256); ; count = Math.min(deltas.length, count * 2)) {
@@ -298,25 +369,32 @@ async function mainTable(shape: Shape): Promise<{ lines: string[]; cells: Map<st
   lines.push(
     `| one JSON.parse (floor) | ${floors.flatMap((floor) => DELTAS.map(() => ms(floor))).join(' | ')} |`,
   );
-  for (const [name, contender] of Object.entries(contenders)) {
-    const row: string[] = [];
-    for (const [sizeIndex, text] of texts.entries()) {
-      for (const delta of DELTAS) {
-        const deltas = deltasOf(text, delta);
-        if (contender.quadratic) {
-          const projected = await projectQuadratic(contender.run, deltas);
-          if (projected > CAP_MS) {
-            row.push(`skipped (quadratic; projected ${(projected / 1000).toFixed(0)} s)`);
-            continue;
-          }
-        }
-        const took = await time(contender.run, deltas, contender.quadratic);
+  const rows = new Map<string, string[]>(Object.keys(contenders).map((name) => [name, []]));
+  const linear = Object.entries(contenders).filter(([, contender]) => !contender.quadratic);
+  for (const [sizeIndex, text] of texts.entries()) {
+    for (const delta of DELTAS) {
+      const deltas = deltasOf(text, delta);
+      const record = (name: string, took: number) => {
         cells.set(`${name}|${SIZES[sizeIndex]}|${delta}`, took);
-        row.push(`${ms(took)} (×${Math.round(took / floors[sizeIndex]!).toLocaleString('en-US')})`);
+        rows
+          .get(name)!
+          .push(`${ms(took)} (×${Math.round(took / floors[sizeIndex]!).toLocaleString('en-US')})`);
+      };
+      const together = await timeTogether(
+        linear.map(([, contender]) => contender.run),
+        deltas,
+      );
+      for (const [index, [name]] of linear.entries()) record(name, together[index]!);
+      for (const [name, contender] of Object.entries(contenders)) {
+        if (!contender.quadratic) continue;
+        const projected = await projectQuadratic(contender.run, deltas);
+        if (projected > CAP_MS)
+          rows.get(name)!.push(`skipped (quadratic; projected ${(projected / 1000).toFixed(0)} s)`);
+        else record(name, await time(contender.run, deltas, true));
       }
     }
-    lines.push(`| ${name} | ${row.join(' | ')} |`);
   }
+  for (const [name, row] of rows) lines.push(`| ${name} | ${row.join(' | ')} |`);
   return { lines, cells };
 }
 

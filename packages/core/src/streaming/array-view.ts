@@ -5,9 +5,16 @@
  * the array keeps growing: taking one costs O(1) whatever the width.
  */
 
-// Every view shares this empty target; it only gives the proxy `Array.isArray`, the prototype and `length`.
+// Every view shares this empty target; it only gives the proxy `Array.isArray`, the prototype and `length`,
+// and tells Node's `util.inspect` (which shows a proxy's target, not what its traps say) what to show.
 const TARGET: unknown[] = [];
 const VIEW = Symbol('affordance.arrayView');
+Object.defineProperty(TARGET, Symbol.for('nodejs.util.inspect.custom'), {
+  value(this: unknown[]) {
+    return Array.prototype.slice.call(this);
+  },
+  configurable: true,
+});
 
 /** The canonical array index a property key names, or -1 (`'01'`, `'1.0'`, symbols are not indices). */
 function indexOf(key: string | symbol): number {

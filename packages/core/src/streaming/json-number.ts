@@ -44,3 +44,29 @@ export function canEndNumber(state: number): boolean {
 export function numberExpects(state: number): string {
   return state === N_EXP ? "a digit, '+' or '-'" : 'a digit';
 }
+
+/** The value of the integer `integerEnd` found last (exact: at most 15 digits; otherwise NaN). */
+export const lastInteger = { value: 0 };
+
+/**
+ * The end of a plain integer (`-`?, then `0` or digits) starting at `index`, when the character after it is
+ * in this chunk and ends it (not a digit, `.`, `e` or `E`); otherwise 0. Its value is left in `lastInteger`.
+ */
+export function integerEnd(chunk: string, index: number): number {
+  const negative = chunk.charCodeAt(index) === 0x2d;
+  let at = negative ? index + 1 : index;
+  const first = at;
+  let value = 0;
+  let code = chunk.charCodeAt(at);
+  if (code === 0x30) code = chunk.charCodeAt(++at);
+  else
+    while (code >= 0x30 && code <= 0x39) {
+      value = value * 10 + (code - 0x30);
+      code = chunk.charCodeAt(++at);
+    }
+  const digits = at - first;
+  if (digits === 0 || at >= chunk.length) return 0;
+  if (isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45) return 0;
+  lastInteger.value = digits > 15 ? Number.NaN : negative ? -value : value;
+  return at;
+}

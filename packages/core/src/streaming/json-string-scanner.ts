@@ -85,6 +85,7 @@ export class JsonStringScanner {
       this.add(chunk.slice(start, index));
       if (code === 0x22) {
         this.changed = this.builder.release() || this.changed;
+        this.builder.finish();
         this.closed = true;
       } else this.mode = ESCAPE;
       return index + 1;

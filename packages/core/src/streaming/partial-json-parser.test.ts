@@ -226,6 +226,24 @@ describe('createPartialJsonParser', () => {
     expect(final).toEqual(JSON.parse('{"done": {"x": [1, 2]}, "list": [{"k": 1}, {"k": "ab"}]}'));
   });
 
+  it('reads integers whole inside a chunk exactly as JSON.parse does, and waits at a chunk end', () => {
+    const text = '[-0, 0, 7, -12, 123456789012345, -1234567890123456789, 9007199254740993, 1.5, 2e3, 10]';
+    for (const size of [1, 3, 8, text.length]) {
+      const parser = createPartialJsonParser();
+      for (let at = 0; at < text.length; at += size) parser.write(text.slice(at, at + size));
+      const value = parser.end() as number[];
+      expect(value).toEqual(JSON.parse(text));
+      expect(Object.is(value[0], -0)).toBe(true);
+    }
+    const parser = createPartialJsonParser();
+    parser.write('[12');
+    expect(parser.value()).toEqual([]); // 12 may still become 123
+    parser.write('3,');
+    expect(parser.value()).toEqual([123]);
+    expect(() => createPartialJsonParser().write('[01]')).toThrow(PartialJsonError);
+    expect(() => createPartialJsonParser().write('[-]')).toThrow(PartialJsonError);
+  });
+
   it('returns the same snapshot while only invisible text (keys, numbers, whitespace) arrives', () => {
     const parser = createPartialJsonParser();
     parser.write('{"a": 1, ');

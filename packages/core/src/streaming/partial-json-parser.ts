@@ -1,6 +1,8 @@
 import {
   canEndNumber,
+  integerEnd,
   isDigit,
+  lastInteger,
   N_INT,
   N_MINUS,
   N_ZERO,
@@ -8,6 +10,7 @@ import {
   numberExpects,
 } from './json-number.js';
 import { JsonStringScanner, plainRunEnd } from './json-string-scanner.js';
+import { predictedKey } from './object-shape.js';
 import { PartialJsonError, type PartialJsonErrorCode } from './partial-json-error.js';
 import type {
   JsonValue,
@@ -232,10 +235,21 @@ class Parser implements PartialJsonParser {
         expected,
       );
     }
+    const top = this.stack[this.stack.length - 1]!;
+    // Objects of one shape repeat their keys in order: try the key that came next last time first.
+    const predicted = predictedKey(top.shape);
+    if (predicted !== undefined) {
+      const end = index + 1 + predicted.length;
+      if (chunk.charCodeAt(end) === 0x22 && chunk.startsWith(predicted, index + 1)) {
+        top.key = predicted;
+        this.state = COLON;
+        return end + 1;
+      }
+    }
     const close = plainStringEnd(chunk, index + 1);
     if (close >= 0) {
       // The whole key is in this chunk, without escapes: slice it once.
-      this.stack[this.stack.length - 1]!.key = this.intern(chunk.slice(index + 1, close));
+      top.key = this.intern(chunk.slice(index + 1, close));
       this.state = COLON;
       return close + 1;
     }
@@ -266,13 +280,21 @@ class Parser implements PartialJsonParser {
         );
       }
       const isArray = code === 0x5b;
-      const frame = openFrame(isArray);
-      this.addValue(frame.draft as JsonValue);
+      const frame = openFrame(isArray, this.stack[this.stack.length - 1]);
+      this.addValue(frame.published as JsonValue);
       this.stack.push(frame);
       this.state = isArray ? ARRAY_FIRST : OBJECT_FIRST;
       return index + 1;
     }
     if (code === 0x2d || isDigit(code)) {
+      const end = integerEnd(chunk, index);
+      if (end > 0) {
+        // A whole integer in this chunk, certain because the character after it cannot continue it.
+        const { value } = lastInteger;
+        this.addValue(Number.isNaN(value) ? Number(chunk.slice(index, end)) : value);
+        this.afterValue();
+        return end;
+      }
       this.state = NUMBER;
       this.numberState = code === 0x2d ? N_MINUS : code === 0x30 ? N_ZERO : N_INT;
       this.numberText = '';

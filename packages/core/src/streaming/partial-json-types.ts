@@ -22,8 +22,9 @@ export interface PartialJsonParser {
    * The value so far: open strings, arrays and objects as far as they go, keys only once named, numbers and
    * literals only once certain; `undefined` before anything is visible. A read-only snapshot, never changed
    * by later writes and sharing structure with later snapshots: what did not change keeps its identity,
-   * finished elements included; an open array wider than 64 elements is a read-only array view (a Proxy;
-   * see docs/streaming.md). After an error: the last good value.
+   * finished elements included; an open array wider than 64 elements, and the open container 5 levels
+   * down when the open path goes deeper, are read-only views (Proxies; see docs/streaming.md). After an
+   * error: the last good value.
    */
   value(): JsonValue | undefined;
   /** Finish: the complete value, or a `PartialJsonError` saying where the text broke off. */

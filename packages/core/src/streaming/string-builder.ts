@@ -36,6 +36,11 @@ export class StringBuilder {
     return released;
   }
 
+  /** The string is complete: flatten it if it was built from several pieces, so it is kept as one flat string. */
+  finish(): void {
+    if (this.pieces > 1) this.flattened = this.text.charCodeAt(0);
+  }
+
   /** Add the held surrogate, if any: its pair is not coming (or is already in `text`'s next piece). */
   release(): boolean {
     if (this.held === '') return false;
