@@ -1,3 +1,5 @@
+import { ReadOnlyTraps } from './read-only-traps.js';
+
 /**
  * A read-only snapshot of a wide open array that shares the parser's growing array instead of copying it.
  * The parser only ever appends to that array or replaces its last element, and elements before the last are
@@ -30,16 +32,14 @@ function indexOf(key: string | symbol): number {
   return index;
 }
 
-function readOnly(): never {
-  throw new TypeError('a partial JSON snapshot is read-only; copy it (e.g. [...value]) to change it');
-}
-
-class ViewHandler implements ProxyHandler<unknown[]> {
+class ViewHandler extends ReadOnlyTraps implements ProxyHandler<unknown[]> {
   constructor(
     private readonly items: readonly unknown[],
     private readonly length: number,
     private readonly last: unknown,
-  ) {}
+  ) {
+    super();
+  }
 
   private at(index: number): unknown {
     return index === this.length - 1 ? this.last : this.items[index];
@@ -72,26 +72,6 @@ class ViewHandler implements ProxyHandler<unknown[]> {
     const index = indexOf(key);
     if (index < 0 || index >= this.length) return undefined;
     return { value: this.at(index), writable: false, enumerable: true, configurable: true };
-  }
-
-  set(): boolean {
-    return readOnly();
-  }
-
-  defineProperty(): boolean {
-    return readOnly();
-  }
-
-  deleteProperty(): boolean {
-    return readOnly();
-  }
-
-  setPrototypeOf(): boolean {
-    return readOnly();
-  }
-
-  preventExtensions(): boolean {
-    return readOnly();
   }
 }
 

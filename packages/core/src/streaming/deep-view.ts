@@ -9,6 +9,7 @@
  */
 import { arrayView } from './array-view.js';
 import { builderOf, keysOf, shapeAt } from './object-shape.js';
+import { ReadOnlyTraps } from './read-only-traps.js';
 import { define, type Frame, WIDE } from './snapshot-frame.js';
 
 const VIEW = Symbol('affordance.deepView');
@@ -25,10 +26,6 @@ for (const target of [ARRAY_TARGET, OBJECT_TARGET]) {
     },
     configurable: true,
   });
-}
-
-function readOnly(): never {
-  throw new TypeError('a partial JSON snapshot is read-only; copy it (e.g. structuredClone) to change it');
 }
 
 /** The container of a lazy frame with its first `count` children, the last one being `last`. */
@@ -53,7 +50,7 @@ export function buildContainer(frame: Frame, count: number, last: unknown): unkn
   return object;
 }
 
-class DeepViewHandler implements ProxyHandler<object> {
+class DeepViewHandler extends ReadOnlyTraps implements ProxyHandler<object> {
   private built: object | undefined;
 
   constructor(
@@ -61,7 +58,9 @@ class DeepViewHandler implements ProxyHandler<object> {
     private readonly top: Frame,
     private readonly count: number,
     private readonly last: unknown,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The path from the anchor down to `top` as it was, built once. */
   private real(): object {
@@ -93,26 +92,6 @@ class DeepViewHandler implements ProxyHandler<object> {
 
   getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
     return Reflect.getOwnPropertyDescriptor(this.real(), key);
-  }
-
-  set(): boolean {
-    return readOnly();
-  }
-
-  defineProperty(): boolean {
-    return readOnly();
-  }
-
-  deleteProperty(): boolean {
-    return readOnly();
-  }
-
-  setPrototypeOf(): boolean {
-    return readOnly();
-  }
-
-  preventExtensions(): boolean {
-    return readOnly();
   }
 }
 
