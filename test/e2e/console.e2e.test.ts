@@ -225,35 +225,45 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
   });
 });
 
-describe.skipIf(!executablePath)('web console with a model configured', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'affordance-e2e-model-'));
+/** A server and a browser page of their own for one describe block, closed after it. */
+function ownConsole(prefix: string) {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
     rmSync(folder, { recursive: true, force: true });
   }, SLOW);
+  return {
+    folder,
+    async open(options: { env?: Record<string, string>; args?: string[] } = {}) {
+      await ensureConsoleBuilt();
+      server = await startServer({ data: join(folder, 'data'), ...options });
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${server.url}/`);
+      return { page, problems };
+    },
+  };
+}
+
+describe.skipIf(!executablePath)('web console with a model configured', () => {
+  const session = ownConsole('affordance-e2e-model-');
 
   it(
     'offers the chat over AG-UI instead of the paste box, and shows the run error the endpoint answers',
     async () => {
-      await ensureConsoleBuilt();
       // No API key: whatever the agent endpoint does with the model, this run ends in a RUN_ERROR.
-      server = await startServer({
-        data: join(folder, 'data'),
+      const { page, problems } = await session.open({
         env: {
           AFFORDANCE_MODEL: 'openai:gpt-4.1-mini',
           OPENAI_API_KEY: '',
           OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
         },
       });
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      await page.goto(`${server.url}/`);
       await page.getByRole('tab', { name: 'Chat' }).click();
       await page.getByText('openai:gpt-4.1-mini', { exact: true }).waitFor(WAIT);
       await page.getByLabel('Message').fill('Make the first shape red');
@@ -269,28 +279,14 @@ describe.skipIf(!executablePath)('web console with a model configured', () => {
 });
 
 describe.skipIf(!executablePath)('web console on a server started with API keys', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'affordance-e2e-keys-'));
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }, SLOW);
+  const session = ownConsole('affordance-e2e-keys-');
 
   it(
     'asks for the key, refuses a wrong one, opens the canvas with the right one, and signs out',
     async () => {
-      await ensureConsoleBuilt();
-      const config = join(folder, 'affordance.config.json');
+      const config = join(session.folder, 'affordance.config.json');
       writeFileSync(config, JSON.stringify({ keys: { 'key-ana-e2e': { id: 'ana', roles: ['editor'] } } }));
-      server = await startServer({ data: join(folder, 'data'), args: ['--config', config] });
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      await page.goto(`${server.url}/`);
+      const { page, problems } = await session.open({ args: ['--config', config] });
       await page.getByRole('heading', { name: 'This server needs an API key' }).waitFor(WAIT);
       await page.getByLabel('API key', { exact: true }).fill('not-a-key');
       await page.getByRole('button', { name: 'Sign in' }).click();
