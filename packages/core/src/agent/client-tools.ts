@@ -20,11 +20,12 @@ export interface PreparedClientTools {
   readonly names: ReadonlyMap<string, string>;
   /** Client tools left out because a registry action has their name (the server runs that action instead). */
   readonly shadowed: readonly string[];
-  /** The client tools as actions (never run): what the text protocol lists in its prompt. */
+  /** For the text protocol: the client tools as actions (never run), which its prompt lists. */
   readonly registry?: Registry;
 }
 
-const NONE: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] };
+/** No client tools. */
+export const NO_CLIENT_TOOLS: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] };
 
 /**
  * Turn client tools into one provider's tool definitions, or for `'text'` into actions the text protocol lists.
@@ -36,7 +37,7 @@ export function prepareClientTools(
   format: ToolFormat | 'text',
   registry: Registry,
 ): PreparedClientTools {
-  if (!tools || tools.length === 0) return NONE;
+  if (!tools || tools.length === 0) return NO_CLIENT_TOOLS;
   const seen = new Set<string>();
   const shadowed: string[] = [];
   const own: ClientTool[] = [];
@@ -51,7 +52,7 @@ export function prepareClientTools(
     if (registry.get(tool.name)) shadowed.push(tool.name);
     else own.push(tool);
   }
-  if (own.length === 0) return { ...NONE, shadowed };
+  if (own.length === 0) return { ...NO_CLIENT_TOOLS, shadowed };
   let holder: Registry;
   try {
     holder = createRegistry({
@@ -72,7 +73,7 @@ export function prepareClientTools(
     return { tools: [], names, shadowed, registry: holder };
   }
   const set = holder.toolSet({ format, strict: false });
-  return { tools: set.tools, names: set.names, shadowed, registry: holder };
+  return { tools: set.tools, names: set.names, shadowed };
 }
 
 /** Split a step's calls into those the server runs and those handed to the client (renamed to the client's names). */

@@ -5,7 +5,7 @@ import { parseActions } from '../text/parse-actions.js';
 import { renderActionsPrompt } from '../text/render-actions-prompt.js';
 import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
-import type { PreparedClientTools } from './client-tools.js';
+import { NO_CLIENT_TOOLS, type PreparedClientTools } from './client-tools.js';
 import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
 
 /** The name of the tool (or text action) a model uses to declare it is done. */
@@ -58,8 +58,6 @@ function doneAction() {
     handler: () => undefined,
   };
 }
-
-const NO_CLIENT_TOOLS: PreparedClientTools = { tools: [], names: new Map(), shadowed: [] };
 
 type Listing = Pick<Registry, 'available' | 'targetParam'>;
 

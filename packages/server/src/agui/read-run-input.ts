@@ -65,9 +65,9 @@ export function readRunInput(body: Record<string, unknown>): RunInput {
 
 // AG-UI state is any JSON; an object becomes the actions' context, anything else (null, a list, a value) none.
 function readState(state: unknown): Record<string, unknown> | undefined {
-  if (state === undefined || state === null) return undefined;
-  if (typeof state !== 'object' || Array.isArray(state)) return undefined;
-  return state as Record<string, unknown>;
+  return typeof state === 'object' && state !== null && !Array.isArray(state)
+    ? (state as Record<string, unknown>)
+    : undefined;
 }
 
 function readMessage(value: unknown, index: number): AguiMessage[] {
