@@ -1,4 +1,3 @@
-import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { RunResult } from '../action/types.js';
 import { silentLogger } from '../observe/logger.js';
 import type { AuditRecord } from '../ports/audit-sink.js';
@@ -95,8 +94,8 @@ function logCall(state: CallState, result: RunResult, record: AuditRecord): void
 function auditArgs(state: CallState): unknown {
   const { runtime } = state;
   if (state.args) {
-    const schema = state.action ? toolInputSchema(state.action, runtime.targetParam) : undefined;
-    return redactArgs(state.args, schema, runtime.redactKeys);
+    const { plan } = state;
+    return redactArgs(state.args, plan?.argsSchema, runtime.redactKeys, plan?.safeArgs);
   }
   const raw = state.call.args;
   if (typeof raw === 'string') return raw.length > MAX_RAW_ARGS ? `${raw.slice(0, MAX_RAW_ARGS)}…` : raw;

@@ -3,6 +3,7 @@ import type { ActionError } from '../errors/action-error.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { wallClockMs } from '../util/wall-clock.js';
+import type { ActionPlan } from './plan.js';
 
 /**
  * Everything the steps of one call read and write, in the order the steps fill it in. A class with every field set
@@ -16,8 +17,9 @@ export class CallState {
   declare readonly context: Record<string, unknown>;
   /** The call's OpenTelemetry span, when an SDK records one. */
   declare span: { end(result: RunResult): void } | undefined;
-  /** resolve */
+  /** resolve: the action and its compiled plan. */
   declare action: AnyAction | undefined;
+  declare plan: ActionPlan | undefined;
   /** parse: plain-data copy of the arguments, target id included. */
   declare args: Record<string, unknown> | undefined;
   declare repaired: boolean;
@@ -52,6 +54,7 @@ export class CallState {
     this.context = call.context && typeof call.context === 'object' ? call.context : {};
     this.span = undefined;
     this.action = undefined;
+    this.plan = undefined;
     this.args = undefined;
     this.repaired = false;
     this.targetId = undefined;

@@ -1,6 +1,9 @@
-import type { AnyAction } from '../action/types.js';
+import { toolInputSchema } from '../action/tool-input-schema.js';
+import type { AnyAction, JsonSchema } from '../action/types.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import type { Step } from './call-state.js';
+import { createFlatJsonWriter, type FlatJsonWriter } from './flat-json.js';
+import { safeKeysOf } from './redact-args.js';
 import { applyDefaults } from './steps/apply-defaults.js';
 import { authorize } from './steps/authorize.js';
 import { checkPrerequisites } from './steps/check-prerequisites.js';
@@ -32,20 +35,32 @@ export const PIPELINE: readonly Step[] = [
   validateOutput,
 ];
 
+/** What a call of one action in one registry needs after `resolve`, worked out once. */
+export interface ActionPlan {
+  /**
+   * The steps that can matter for this action, in pipeline order: an action without a rate limit never reaches
+   * the limiter, one without `when` never asks it.
+   */
+  readonly steps: readonly Step[];
+  /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
+  readonly argsSchema: JsonSchema;
+  /** Its top-level arguments that are never secret (the audit log keeps those as they are). */
+  readonly safeArgs: ReadonlySet<string>;
+  /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
+  readonly flatJson: FlatJsonWriter;
+}
+
 interface CachedPlan {
   readonly runtime: RegistryRuntime;
-  readonly plan: readonly Step[];
+  readonly plan: ActionPlan;
   /** Plans of the same action in other registries (rare: one action object registered twice). */
-  others?: WeakMap<RegistryRuntime, readonly Step[]>;
+  others?: WeakMap<RegistryRuntime, ActionPlan>;
 }
 
 const plans = new WeakMap<AnyAction, CachedPlan>();
 
-/**
- * The steps after `resolve` that can matter for this action in this registry, in pipeline order, compiled once per
- * action: an action without a rate limit never reaches the limiter, one without `when` never asks it.
- */
-export function planFor(runtime: RegistryRuntime, action: AnyAction): readonly Step[] {
+/** The action's plan in this registry, compiled on its first call. */
+export function planFor(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
   const cached = plans.get(action);
   if (cached?.runtime === runtime) return cached.plan;
   if (!cached) {
@@ -62,6 +77,12 @@ export function planFor(runtime: RegistryRuntime, action: AnyAction): readonly S
   return plan;
 }
 
-function compilePlan(runtime: RegistryRuntime, action: AnyAction): readonly Step[] {
-  return PIPELINE.slice(1).filter((step) => !step.applies || step.applies(action, runtime));
+function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
+  const argsSchema = toolInputSchema(action, runtime.targetParam);
+  return {
+    steps: PIPELINE.slice(1).filter((step) => !step.applies || step.applies(action, runtime)),
+    argsSchema,
+    safeArgs: safeKeysOf(argsSchema, runtime.redactKeys),
+    flatJson: createFlatJsonWriter(),
+  };
 }

@@ -6,8 +6,14 @@ const REDACTED = '[redacted]';
  * A copy of `args` with secrets replaced by "[redacted]": properties the schema marks `writeOnly: true`,
  * `x-sensitive: true` or `format: "password"`, and keys matching `redactKeys`.
  */
-export function redactArgs(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): unknown {
-  if (onlySafeScalars(args, schema, redactKeys) || !needsRedaction(args, schema, redactKeys, 0)) return args;
+export function redactArgs(
+  args: unknown,
+  schema: JsonSchema | undefined,
+  redactKeys: RegExp,
+  /** `safeKeysOf(schema, redactKeys)`, when the caller keeps it. */
+  safe: ReadonlySet<string> | undefined = schema && safeKeysOf(schema, redactKeys),
+): unknown {
+  if (onlySafeScalars(args, safe) || !needsRedaction(args, schema, redactKeys, 0)) return args;
   const walk = (value: unknown, node: JsonSchema | undefined, depth: number): unknown => {
     if (value === null || typeof value !== 'object' || depth > 64) return value;
     if (Array.isArray(value)) {
@@ -33,8 +39,8 @@ function isSecret(schema: JsonSchema | undefined): boolean {
 
 const safeKeys = new WeakMap<JsonSchema, { readonly redactKeys: RegExp; readonly keys: Set<string> }>();
 
-// Top-level properties of `schema` that are never secret, by schema or by name (worked out once per schema).
-function safeKeysOf(schema: JsonSchema, redactKeys: RegExp): Set<string> {
+/** Top-level properties of `schema` that are never secret, by schema or by name (worked out once per schema). */
+export function safeKeysOf(schema: JsonSchema, redactKeys: RegExp): Set<string> {
   const cached = safeKeys.get(schema);
   if (cached && cached.redactKeys === redactKeys) return cached.keys;
   const keys = new Set<string>();
@@ -49,13 +55,14 @@ function safeKeysOf(schema: JsonSchema, redactKeys: RegExp): Set<string> {
 
 // The usual call: a flat object of scalars under keys the schema declares and that are not secret; a set lookup
 // per key instead of the walk below.
-function onlySafeScalars(args: unknown, schema: JsonSchema | undefined, redactKeys: RegExp): boolean {
-  if (!schema || args === null || typeof args !== 'object' || Array.isArray(args)) return false;
-  const keys = safeKeysOf(schema, redactKeys);
-  for (const key in args) {
-    if (!Object.hasOwn(args, key)) continue;
+function onlySafeScalars(args: unknown, safe: ReadonlySet<string> | undefined): boolean {
+  if (!safe || args === null || typeof args !== 'object' || Array.isArray(args)) return false;
+  // Own keys only (what a copy or JSON would carry), read through the enumeration cache.
+  const keys = Object.keys(args);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
     const value = (args as Record<string, unknown>)[key];
-    if ((value !== null && typeof value === 'object') || !keys.has(key)) return false;
+    if ((value !== null && typeof value === 'object') || !safe.has(key)) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@ import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
 import { CallState, NEXT, type Step, type StepOutcome } from './call-state.js';
-import { PIPELINE, planFor } from './plan.js';
+import { PIPELINE } from './plan.js';
 import { shapeResult } from './shape-result.js';
 import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 
@@ -84,9 +84,9 @@ function runSteps(state: CallState): RunResult | Promise<RunResult> {
 // Go on after step `index` of the action's plan said `outcome`: synchronously until a step answers with a promise.
 function resumePlan(state: CallState, index: number, outcome: StepOutcome): RunResult | Promise<RunResult> {
   if (outcome === NEXT) {
-    const plan = planFor(state.runtime, state.action!);
-    while (++index < plan.length) {
-      const step = plan[index]!;
+    const { steps } = state.plan!;
+    while (++index < steps.length) {
+      const step = steps[index]!;
       const next = attempt(step, state);
       if (next instanceof Promise) return awaitStep(state, step, index, next);
       if (next !== NEXT) return finishCall(state, next);

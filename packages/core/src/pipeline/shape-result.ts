@@ -48,7 +48,11 @@ function valueForModel(state: CallState, value: unknown, message: string | undef
       text = `(toModelOutput failed: ${(error as Error).message}) ${safeJson(value)}`;
     }
   } else if (value === undefined) text = message ?? 'done';
-  else text = message ? `${message}\n${safeJson(value)}` : safeJson(value);
+  else {
+    const json = typeof value === 'object' && value !== null ? state.plan?.flatJson(value) : undefined;
+    text = json ?? safeJson(value);
+    if (message) text = `${message}\n${text}`;
+  }
   return truncate(text);
 }
 

@@ -56,32 +56,30 @@ export interface AuditLog extends AuditSink {
 export function createMemoryAuditLog(options: { capacity?: number } = {}): AuditLog {
   // Small by default: records that die young cost the garbage collector next to nothing; a long-lived log
   // belongs in a durable store (see @affordance/store-postgres).
-  const capacity = options.capacity ?? 1_000;
-  const records: AuditRecord[] = [];
-  let dropped = 0;
+  const capacity = Math.max(1, Math.floor(options.capacity ?? 1_000));
+  // A ring: record number n (counting from the first ever written) lives in slot n % capacity, so writing one is
+  // a single store, with no shifting or trimming of an array.
+  const slots: AuditRecord[] = [];
+  let written = 0;
   return {
     record(record) {
-      records.push(record);
-      // Trim in bulk (amortised O(1) per record) rather than shifting the array on every call.
-      if (records.length > capacity + Math.ceil(capacity / 8)) {
-        const excess = records.length - capacity;
-        records.splice(0, excess);
-        dropped += excess;
-      }
+      slots[written % capacity] = record;
+      written++;
     },
     async query(query = {}) {
       const limit = Math.min(Math.max(query.limit ?? 50, 1), 1000);
-      // Cursor = absolute position (counting dropped records) of the last record already returned.
-      let end = records.length;
-      if (query.cursor) end = Math.min(end, Number.parseInt(query.cursor, 10) - dropped);
+      // Cursor = record number just past the last record already returned (records are read newest first).
+      let end = written;
+      if (query.cursor) end = Math.min(end, Number.parseInt(query.cursor, 10) || 0);
+      const oldest = Math.max(0, written - capacity);
       const page: AuditRecord[] = [];
-      let index = end - 1;
-      for (; index >= 0 && page.length < limit; index--) {
-        const record = records[index]!;
+      let number = end - 1;
+      for (; number >= oldest && page.length < limit; number--) {
+        const record = slots[number % capacity]!;
         if (matches(record, query)) page.push(record);
       }
-      const more = index >= 0;
-      return more ? { records: page, nextCursor: String(index + 1 + dropped) } : { records: page };
+      const more = number >= oldest;
+      return more ? { records: page, nextCursor: String(number + 1) } : { records: page };
     },
   };
 }

@@ -1,5 +1,4 @@
 import { jsonrepair } from 'jsonrepair';
-import { toolInputSchema } from '../../action/tool-input-schema.js';
 import { actionError } from '../../errors/action-error.js';
 import { omitStrictNulls } from '../../formats/omit-strict-nulls.js';
 import { fail, NEXT, type Step } from '../call-state.js';
@@ -56,9 +55,8 @@ export const parseArgs: Step = {
     }
     state.args = sanitized.value as Record<string, unknown>;
     // OpenAI strict mode sends null for optional arguments the model left out; drop those the schema forbids.
-    if (sanitized.hasNull && state.action) {
-      const schema = toolInputSchema(state.action, state.runtime.targetParam);
-      state.args = omitStrictNulls(state.args, schema) as Record<string, unknown>;
+    if (sanitized.hasNull && state.plan) {
+      state.args = omitStrictNulls(state.args, state.plan.argsSchema) as Record<string, unknown>;
     }
     return NEXT;
   },

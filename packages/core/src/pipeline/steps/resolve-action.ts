@@ -1,5 +1,6 @@
 import { actionError } from '../../errors/action-error.js';
 import { fail, NEXT, type Step } from '../call-state.js';
+import { planFor } from '../plan.js';
 
 /** Find the action by its qualified name (or a provider-legal alias); unknown names suggest the nearest. */
 export const resolveAction: Step = {
@@ -12,6 +13,7 @@ export const resolveAction: Step = {
     const found = state.runtime.lookup(name);
     if ('action' in found) {
       state.action = found.action;
+      state.plan = planFor(state.runtime, found.action);
       state.name = found.name;
       return NEXT;
     }
