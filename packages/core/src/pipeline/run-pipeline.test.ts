@@ -358,3 +358,65 @@ describe('audit writes', () => {
     }
   });
 });
+
+describe('what the plan carries past the steps', () => {
+  const note = defineAction({
+    name: 'note',
+    scope: 'shape',
+    description: 'Notes',
+    input: {
+      type: 'object',
+      properties: { text: { type: 'string' }, pin: { type: 'string', writeOnly: true } },
+      required: ['text'],
+      additionalProperties: false,
+    } as const,
+    handler: (value) => ({ ...value }),
+  });
+  const shape: Target = { id: 's1', type: 'shape' };
+
+  it('drops the nulls strict mode sends for left-out optional arguments, target id included in the schema', async () => {
+    const records: AuditRecord[] = [];
+    const registry = createRegistry({
+      actions: [note],
+      targets: { get: (_type, id) => (id === 's1' ? shape : undefined) },
+      store: { audit: { record: (record) => void records.push(record) } },
+    });
+    const result = await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'hi', pin: null } });
+    expect(result).toMatchObject({ ok: true, value: { text: 'hi' }, modelOutput: '{"text":"hi"}' });
+    expect(records[0]!.args).toEqual({ blockId: 's1', text: 'hi' });
+  });
+
+  it('redacts a secret argument in the audit record and keeps the others as sent', async () => {
+    const records: AuditRecord[] = [];
+    const registry = createRegistry({
+      actions: [note],
+      targets: { get: () => shape },
+      store: { audit: { record: (record) => void records.push(record) } },
+    });
+    await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'hi', pin: '1234' } });
+    await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'again' } });
+    expect(records.map((record) => record.args)).toEqual([
+      { blockId: 's1', text: 'hi', pin: '[redacted]' },
+      { blockId: 's1', text: 'again' },
+    ]);
+  });
+
+  it('writes the model text of results of changing shapes exactly as JSON', async () => {
+    const values: unknown[] = [
+      { a: 1 },
+      { a: 'x', b: true },
+      { b: null, a: 2.5 },
+      { nested: { a: [1] } },
+      'plain',
+      7,
+    ];
+    let next = 0;
+    const registry = createRegistry({
+      actions: [defineAction({ name: 'vary', description: 'Varies', handler: () => values[next++] })],
+    });
+    for (const value of values) {
+      const result = await registry.run({ name: 'vary' });
+      expect(result.ok && result.modelOutput).toBe(typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  });
+});
