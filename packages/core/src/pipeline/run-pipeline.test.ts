@@ -379,7 +379,7 @@ describe('what the plan carries past the steps', () => {
     const registry = createRegistry({
       actions: [note],
       targets: { get: (_type, id) => (id === 's1' ? shape : undefined) },
-      store: { audit: { record: (record) => void records.push(record) } },
+      store: { audit: { ...createMemoryStore().audit, record: (record) => void records.push(record) } },
     });
     const result = await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'hi', pin: null } });
     expect(result).toMatchObject({ ok: true, value: { text: 'hi' }, modelOutput: '{"text":"hi"}' });
@@ -391,7 +391,7 @@ describe('what the plan carries past the steps', () => {
     const registry = createRegistry({
       actions: [note],
       targets: { get: () => shape },
-      store: { audit: { record: (record) => void records.push(record) } },
+      store: { audit: { ...createMemoryStore().audit, record: (record) => void records.push(record) } },
     });
     await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'hi', pin: '1234' } });
     await registry.run({ name: 'shape_note', args: { blockId: 's1', text: 'again' } });
