@@ -1,18 +1,22 @@
 /**
  * CPU-time measurement for the core benchmark: every contender warms up, then the contenders take turns, one
  * batch each per round, and each reports its median. `process.cpuUsage` counts only this process's own CPU time,
- * so other jobs on the machine inflate it far less than wall-clock time. Before every batch a full garbage
+ * so other jobs on the machine inflate it far less than wall-clock time. Before every batch a young-generation
  * collection clears what the previous batch left: otherwise the garbage of a heavy contender (zod's and
  * LangChain's error objects) is collected, and charged, during the next contender's batch (measured: it doubled
- * the cost of an invalid registry.run call). Taking turns puts every contender under the same machine conditions,
- * so a ratio taken within one round (`pairedRatio`) holds even when the machine's speed drifts between rounds.
+ * the cost of an invalid registry.run call). Not a full collection: that lets V8 drop the hidden classes of
+ * short-lived objects and with them the optimised code that relied on them ("weak objects" deoptimisations), so
+ * every batch would pay for re-optimising its code (measured: registry.run 5–10× slower). Taking turns puts every
+ * contender under the same machine conditions, so a ratio taken within one round (`pairedRatio`) holds even when
+ * the machine's speed drifts between rounds.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Measurement } from './measure.js';
 
 setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
+const collectYoungGarbage = () => gc({ type: 'minor' });
 
 /** One contender: a name, an operation (awaited when it returns a promise) and how many calls per batch. */
 export interface Contender {
@@ -44,7 +48,7 @@ export async function measureCpu(
   const samples = contenders.map((): number[] => []);
   for (let round = 0; round < options.rounds; round++) {
     for (const [index, contender] of contenders.entries()) {
-      collectGarbage();
+      collectYoungGarbage();
       const before = process.cpuUsage();
       await runBatch(contender, calls[index]!);
       const used = process.cpuUsage(before);

@@ -2,6 +2,7 @@ import type { RunResult } from '../action/types.js';
 import { silentLogger } from '../observe/logger.js';
 import type { AuditRecord } from '../ports/audit-sink.js';
 import { isoTime } from '../util/iso-time.js';
+import { wallClockMs } from '../util/wall-clock.js';
 import type { CallState } from './call-state.js';
 import { redactArgs } from './redact-args.js';
 
@@ -12,7 +13,7 @@ const MAX_RAW_ARGS = 2_000;
  * asynchronously commit before `run` returns; a synchronous sink costs no promise. A failing sink is logged.
  */
 export function recordAudit(state: CallState, result: RunResult): Promise<void> | undefined {
-  const startedMs = state.startedMs;
+  const startedMs = wallClockMs(state.started);
   const { user, target } = state;
   // One literal with every field, absent ones undefined: one object shape for every record, no property added later.
   const record: AuditRecord = {

@@ -2,17 +2,18 @@ import type { AnyAction, RunCall, RunResult, Target, User } from '../action/type
 import type { ActionError } from '../errors/action-error.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
-import { wallClockMs } from '../util/wall-clock.js';
 import type { ActionPlan } from './plan.js';
+
+// The context of a call that brought none: shared, so frozen (a handler cannot leave anything in it for the next).
+const NO_CONTEXT: Record<string, unknown> = Object.freeze({});
 
 /**
  * Everything the steps of one call read and write, in the order the steps fill it in. A class with every field set
  * in the constructor, so all calls share one object shape however far they get.
  */
 export class CallState {
-  /** `performance.now()` and wall-clock time when the call began. */
+  /** `performance.now()` when the call began (the audit record converts it to wall-clock time). */
   declare readonly started: number;
-  declare readonly startedMs: number;
   declare readonly user: User | undefined;
   declare readonly context: Record<string, unknown>;
   /** The call's OpenTelemetry span, when an SDK records one. */
@@ -49,9 +50,8 @@ export class CallState {
   ) {
     // Plain assignments rather than field initialisers: measurably cheaper on the hot path.
     this.started = started;
-    this.startedMs = wallClockMs(started);
     this.user = call.user;
-    this.context = call.context && typeof call.context === 'object' ? call.context : {};
+    this.context = call.context && typeof call.context === 'object' ? call.context : NO_CONTEXT;
     this.span = undefined;
     this.action = undefined;
     this.plan = undefined;
@@ -76,6 +76,31 @@ export type StepOutcome =
 /** Go on to the next step. */
 export const NEXT = Object.freeze({ next: true as const });
 
+/**
+ * A step's outcome still on its way, as a promise-like plus what to make of it: the pipeline awaits `pending` and
+ * calls `settle` or `reject`. One promise hop where a `.then` in the step and another in the pipeline would take two
+ * (the handler's answer: every async call passes here). Functions, not closures, so nothing is made per call but
+ * this object.
+ */
+export class Awaiting<TValue = unknown> {
+  constructor(
+    readonly pending: PromiseLike<TValue>,
+    readonly settle: (state: CallState, value: TValue) => StepOutcome,
+    readonly reject: (state: CallState, error: unknown) => StepOutcome,
+  ) {}
+
+  /** As one promise of the outcome, for callers that need a promise (a race, an `await`). */
+  outcome(state: CallState): Promise<StepOutcome> {
+    return Promise.resolve(this.pending).then(
+      (value) => this.settle(state, value),
+      (error: unknown) => this.reject(state, error),
+    );
+  }
+}
+
+/** What a step's `run` answers: an outcome now, a promise of one, or one still on its way. */
+export type StepAnswer = StepOutcome | Promise<StepOutcome> | Awaiting;
+
 /** A named step of the run pipeline. */
 export interface Step {
   readonly name: string;
@@ -84,7 +109,7 @@ export interface Step {
    * action's compiled plan (it would only answer NEXT). Absent means it always applies.
    */
   applies?(action: AnyAction, runtime: RegistryRuntime): boolean;
-  run(state: CallState): StepOutcome | Promise<StepOutcome>;
+  run(state: CallState): StepAnswer;
 }
 
 /** Stop the call with this error. */

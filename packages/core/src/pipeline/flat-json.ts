@@ -9,47 +9,58 @@ export type FlatJsonWriter = (value: object) => string | undefined;
 
 /** A writer with its own key-prefix cache (one per action). */
 export function createFlatJsonWriter(): FlatJsonWriter {
-  let lastKeys: readonly string[] = [];
-  let lastHeads: readonly string[] = [];
+  let keys: readonly string[] = [];
+  let heads: readonly string[] = [];
   return (value) => {
     const prototype = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) return undefined;
-    const keys = Object.keys(value);
-    if (keys.length === 0 || keys.length > 32) return undefined;
-    let heads = lastHeads;
-    if (!sameKeys(keys, lastKeys)) {
-      const made = keyHeads(keys);
-      if (!made) return undefined;
-      lastKeys = keys;
-      heads = lastHeads = made;
-    }
-    let text = '';
-    for (let index = 0; index < keys.length; index++) {
-      const child = (value as Record<string, unknown>)[keys[index]!];
-      switch (typeof child) {
-        case 'string':
-          if (!isPlain(child)) return undefined;
-          text += `${heads[index]}"${child}"`;
-          break;
-        case 'number':
-          text += heads[index] + (Number.isFinite(child) ? String(child) : 'null');
-          break;
-        case 'boolean':
-          text += heads[index] + (child ? 'true' : 'false');
-          break;
-        default:
-          if (child !== null) return undefined;
-          text += `${heads[index]}null`;
-      }
-    }
-    return `${text}}`;
+    const text = writeWith(value as Record<string, unknown>, keys, heads);
+    if (text !== MISMATCH) return text;
+    // Another key list than last time: make its prefixes, then write again.
+    const ownKeys = Object.keys(value);
+    const made = ownKeys.length > 0 && ownKeys.length <= 32 ? keyHeads(ownKeys) : undefined;
+    if (!made) return undefined;
+    keys = ownKeys;
+    heads = made;
+    const again = writeWith(value as Record<string, unknown>, keys, heads);
+    return again === MISMATCH ? undefined : again;
   };
 }
 
-function sameKeys(keys: readonly string[], last: readonly string[]): boolean {
-  if (keys.length !== last.length) return false;
-  for (let index = 0; index < keys.length; index++) if (keys[index] !== last[index]) return false;
-  return true;
+const MISMATCH = Symbol('mismatch');
+
+// The text when `value` has exactly the keys `keys` (in order) and only scalars; MISMATCH when its keys differ;
+// undefined when a value is not written here. for-in walks the enumeration cache, so no key array is made.
+function writeWith(
+  value: Record<string, unknown>,
+  keys: readonly string[],
+  heads: readonly string[],
+): string | undefined | typeof MISMATCH {
+  let text = '';
+  let index = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key !== keys[index]) return MISMATCH;
+    const child = value[key];
+    switch (typeof child) {
+      case 'string':
+        if (!isPlain(child)) return undefined;
+        text += `${heads[index]}"${child}"`;
+        break;
+      case 'number':
+        text += heads[index] + (Number.isFinite(child) ? String(child) : 'null');
+        break;
+      case 'boolean':
+        text += heads[index] + (child ? 'true' : 'false');
+        break;
+      default:
+        if (child !== null) return undefined;
+        text += `${heads[index]}null`;
+    }
+    index++;
+  }
+  if (index !== keys.length || index === 0) return MISMATCH;
+  return `${text}}`;
 }
 
 // `{"first":`, `,"second":`, …; undefined when a key needs escaping.

@@ -57,10 +57,9 @@ export function safeKeysOf(schema: JsonSchema, redactKeys: RegExp): Set<string> 
 // per key instead of the walk below.
 function onlySafeScalars(args: unknown, safe: ReadonlySet<string> | undefined): boolean {
   if (!safe || args === null || typeof args !== 'object' || Array.isArray(args)) return false;
-  // Own keys only (what a copy or JSON would carry), read through the enumeration cache.
-  const keys = Object.keys(args);
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
+  // for-in walks the enumeration cache without making a key array (this runs on every audited call).
+  for (const key in args) {
+    if (!Object.hasOwn(args, key)) continue;
     const value = (args as Record<string, unknown>)[key];
     if ((value !== null && typeof value === 'object') || !safe.has(key)) return false;
   }

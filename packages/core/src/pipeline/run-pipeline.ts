@@ -5,7 +5,7 @@ import type { StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
-import { CallState, NEXT, type Step, type StepOutcome } from './call-state.js';
+import { Awaiting, CallState, NEXT, type Step, type StepAnswer, type StepOutcome } from './call-state.js';
 import { PIPELINE } from './plan.js';
 import { shapeResult } from './shape-result.js';
 import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
@@ -13,6 +13,7 @@ import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 export { PIPELINE } from './plan.js';
 
 const resolveStep = PIPELINE[0]!;
+const NO_OPTIONS: PipelineOptions = Object.freeze({});
 
 /** Options for one pass through the pipeline. */
 export interface PipelineOptions {
@@ -30,7 +31,7 @@ export interface PipelineOptions {
 export function runPipeline(
   runtime: RegistryRuntime,
   call: RunCall,
-  options: PipelineOptions = {},
+  options: PipelineOptions = NO_OPTIONS,
 ): Promise<RunResult> {
   try {
     const started = performance.now();
@@ -77,7 +78,8 @@ function tooDeep(runtime: RegistryRuntime): StepOutcome {
 function runSteps(state: CallState): RunResult | Promise<RunResult> {
   if (state.runtime.events.has('call-step')) return runObserved(state);
   const outcome = attempt(resolveStep, state);
-  if (outcome instanceof Promise) return awaitStep(state, resolveStep, -1, outcome);
+  if (outcome instanceof Promise || outcome instanceof Awaiting)
+    return awaitStep(state, resolveStep, -1, outcome);
   return resumePlan(state, -1, outcome);
 }
 
@@ -88,7 +90,7 @@ function resumePlan(state: CallState, index: number, outcome: StepOutcome): RunR
     while (++index < steps.length) {
       const step = steps[index]!;
       const next = attempt(step, state);
-      if (next instanceof Promise) return awaitStep(state, step, index, next);
+      if (next instanceof Promise || next instanceof Awaiting) return awaitStep(state, step, index, next);
       if (next !== NEXT) return finishCall(state, next);
     }
   }
@@ -99,8 +101,14 @@ function awaitStep(
   state: CallState,
   step: Step,
   index: number,
-  pending: Promise<StepOutcome>,
+  pending: Promise<StepOutcome> | Awaiting,
 ): Promise<RunResult> {
+  if (pending instanceof Awaiting) {
+    return Promise.resolve(pending.pending).then(
+      (value) => resumePlan(state, index, settleAwaiting(state, step, pending.settle, value)),
+      (error: unknown) => resumePlan(state, index, settleAwaiting(state, step, pending.reject, error)),
+    );
+  }
   return pending.then(
     (outcome) => resumePlan(state, index, outcome),
     // A step broke its own promise; keep the process alive and say where.
@@ -108,8 +116,21 @@ function awaitStep(
   );
 }
 
+function settleAwaiting<TValue>(
+  state: CallState,
+  step: Step,
+  settle: (state: CallState, value: TValue) => StepOutcome,
+  value: TValue,
+): StepOutcome {
+  try {
+    return settle(state, value);
+  } catch (error) {
+    return { fail: internalError(step.name, error) };
+  }
+}
+
 // A step that throws fails the call with an internal error naming the step.
-function attempt(step: Step, state: CallState): StepOutcome | Promise<StepOutcome> {
+function attempt(step: Step, state: CallState): StepAnswer {
   try {
     return step.run(state);
   } catch (error) {
@@ -124,7 +145,12 @@ async function runObserved(state: CallState): Promise<RunResult> {
     const stepStarted = performance.now();
     const pending = attempt(step, state);
     try {
-      outcome = pending instanceof Promise ? await pending : pending;
+      outcome =
+        pending instanceof Promise
+          ? await pending
+          : pending instanceof Awaiting
+            ? await pending.outcome(state)
+            : pending;
     } catch (error) {
       outcome = { fail: internalError(step.name, error) };
     }

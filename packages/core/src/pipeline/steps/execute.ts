@@ -2,7 +2,7 @@ import type { ActionContext, Progress, RunCall, RunResult } from '../../action/t
 import { isReply } from '../../action/with-message.js';
 import { actionError } from '../../errors/action-error.js';
 import { ActionFailure } from '../../errors/action-failure.js';
-import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { Awaiting, type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 const ABORTED = Symbol('aborted');
 const TIMED_OUT = Symbol('timed-out');
@@ -30,27 +30,25 @@ export const execute: Step = {
       // listener and no race; one that returns a promise is raced against the signal from then on.
       state.signal = outer;
       const outcome = invoke(state, outer);
-      return outcome instanceof Promise ? guarded(state, undefined, outer, outcome) : outcome;
+      return outcome instanceof Awaiting ? guarded(state, undefined, outer, outcome.outcome(state)) : outcome;
     }
     return guarded(state, timeoutMs, outer);
   },
 };
 
 // Synchronous when the handler is: a promise (or any thenable) is awaited, a plain value is taken as it is.
-function invoke(state: CallState, signal: AbortSignal | undefined): StepOutcome | Promise<StepOutcome> {
+function invoke(state: CallState, signal: AbortSignal | undefined): StepOutcome | Awaiting {
   let value: unknown;
   try {
     value = state.action!.handler!(state.input, handlerContext(state, signal));
   } catch (error) {
     return fail(thrownError(state, error));
   }
-  if (isThenable(value)) {
-    return Promise.resolve(value).then(
-      (settled) => settle(state, settled),
-      (error: unknown) => fail(thrownError(state, error)),
-    );
-  }
-  return settle(state, value);
+  return isThenable(value) ? new Awaiting(value, settle, failed) : settle(state, value);
+}
+
+function failed(state: CallState, error: unknown): StepOutcome {
+  return fail(thrownError(state, error));
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -101,7 +99,11 @@ async function guarded(
     }
   });
   try {
-    const outcome = await Promise.race([started ?? invoke(state, signal), interrupted]);
+    const running = started ?? invoke(state, signal);
+    const outcome = await Promise.race([
+      running instanceof Awaiting ? running.outcome(state) : running,
+      interrupted,
+    ]);
     if (outcome === TIMED_OUT) {
       return fail(
         actionError('timeout', `${state.name} did not finish within ${timeoutMs} ms`, {
@@ -121,33 +123,48 @@ function handlerContext(state: CallState, signal: AbortSignal | undefined): Acti
   return new HandlerContext(state, signal);
 }
 
-// A class rather than an object literal: `run` and `progress` live on the prototype, not in fresh closures per call.
+// A class rather than an object literal, its fields read through from the call state: one small object per call,
+// with `run`, `progress` and the getters on the prototype rather than copied or closed over.
 class HandlerContext implements ActionContext {
-  readonly callId: string;
-  readonly name: string;
-  readonly user: ActionContext['user'];
-  readonly context: Record<string, unknown>;
-  readonly target: ActionContext['target'];
-  readonly sessionId: string | undefined;
-  readonly logger: ActionContext['logger'];
-  readonly depth: number;
-
   declare private mergedServices: ActionContext['services'] | undefined;
 
   constructor(
     private readonly state: CallState,
     private givenSignal: AbortSignal | undefined,
   ) {
-    const { runtime, call } = state;
-    this.callId = state.callId;
-    this.name = state.name;
-    this.user = state.user;
-    this.context = state.context;
-    this.target = state.target!;
-    this.sessionId = call.sessionId;
-    this.mergedServices = call.services ? undefined : runtime.services;
-    this.logger = runtime.logger;
-    this.depth = state.depth;
+    this.mergedServices = state.call.services ? undefined : state.runtime.services;
+  }
+
+  get callId(): string {
+    return this.state.callId;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  get user(): ActionContext['user'] {
+    return this.state.user;
+  }
+
+  get context(): Record<string, unknown> {
+    return this.state.context;
+  }
+
+  get target(): ActionContext['target'] {
+    return this.state.target!;
+  }
+
+  get sessionId(): string | undefined {
+    return this.state.call.sessionId;
+  }
+
+  get logger(): ActionContext['logger'] {
+    return this.state.runtime.logger;
+  }
+
+  get depth(): number {
+    return this.state.depth;
   }
 
   /** The registry's services with the call's own on top; merged when a handler first reads them. */
@@ -179,7 +196,8 @@ class HandlerContext implements ActionContext {
   }
 
   progress(progress: Progress): void {
-    this.state.runtime.events.emit('call-progress', { callId: this.callId, name: this.name, progress });
+    const { state } = this;
+    state.runtime.events.emit('call-progress', { callId: state.callId, name: state.name, progress });
   }
 }
 

@@ -25,12 +25,8 @@ export const validateInput: Step = {
       } else state.targetId = id;
       // Copy without the target id (no `delete`, which would slow every later property access).
       input = {};
-      // `args` is the parse step's own plain copy, so its keys are exactly its own enumerable properties.
-      const keys = Object.keys(args);
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index]!;
-        if (key !== param) input[key] = args[key];
-      }
+      // `args` is the parse step's own plain copy; for-in walks its enumeration cache without making a key array.
+      for (const key in args) if (key !== param && Object.hasOwn(args, key)) input[key] = args[key];
     }
     const validation = state.runtime.inputValidator(action)(input);
     if (validation instanceof Promise) return validation.then((result) => conclude(state, result, issue));
