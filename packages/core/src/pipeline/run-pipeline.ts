@@ -78,7 +78,7 @@ function tooDeep(runtime: RegistryRuntime): StepOutcome {
 function runSteps(state: CallState): RunResult | Promise<RunResult> {
   if (state.runtime.events.has('call-step')) return runObserved(state);
   const outcome = attempt(resolveStep, state);
-  if (outcome instanceof Promise || outcome instanceof Awaiting)
+  if (outcome !== NEXT && (outcome instanceof Promise || outcome instanceof Awaiting))
     return awaitStep(state, resolveStep, -1, outcome);
   return resumePlan(state, -1, outcome);
 }
@@ -90,8 +90,10 @@ function resumePlan(state: CallState, index: number, outcome: StepOutcome): RunR
     while (++index < steps.length) {
       const step = steps[index]!;
       const next = attempt(step, state);
+      // NEXT first: most steps say it, and it is one comparison where `instanceof` walks prototype chains.
+      if (next === NEXT) continue;
       if (next instanceof Promise || next instanceof Awaiting) return awaitStep(state, step, index, next);
-      if (next !== NEXT) return finishCall(state, next);
+      return finishCall(state, next);
     }
   }
   return finishCall(state, outcome);

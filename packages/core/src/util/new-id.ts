@@ -11,7 +11,8 @@ const heads = new Map<string, string>();
 
 /** A unique id with a readable prefix (`call_…`, `apr_…`). */
 export function newId(prefix: string): string {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  // A comparison, not `%`: a floating-point remainder is a call into the runtime on every id.
+  counter = counter < Number.MAX_SAFE_INTEGER ? counter + 1 : 0;
   let head = heads.get(prefix);
   if (head === undefined) {
     head = `${prefix}_${processPart}`;
