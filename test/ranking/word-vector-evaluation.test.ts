@@ -3,6 +3,7 @@
 // Floors only: the full figures come from bench/ranking.bench.ts.
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../packages/core/src/index.js';
+import { shapeActions } from '../../packages/core/src/ranking/shape-actions.fixture.js';
 import { createWordVectorRanker } from '../../packages/core/src/ranking/word-vector-ranker.js';
 import { miniSearchEngine } from './baseline-engines.js';
 import { bfclQuestions, sealActions, sealQueries } from './datasets.js';
@@ -14,21 +15,45 @@ const vectors = packagedWordVectors();
 describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
   const makeRanker = () => createWordVectorRanker({ vectors: vectors! });
 
-  it('answers nothing to more irrelevant BFCL requests than lexical ranking, at the same accuracy', {
+  it('meets the BFCL aim: at least 90% of irrelevant requests answered with nothing, above 90% multiple accuracy', {
     timeout: 120_000,
   }, () => {
     const multiple = bfclQuestions('multiple');
     const irrelevance = bfclQuestions('irrelevance');
     const odd = <T>(items: readonly T[]) => items.filter((_, at) => at % 2 === 1);
-    // Measured: 0.905 / 0.863 on the whole set, 0.900 / 0.925 on the held-out (odd) half; lexical 0.915 / 0.783.
+    // Measured (argument grounding on, the default): 0.915 / 0.904 on the whole set, 0.910 / 0.942 on the
+    // held-out (odd) half; the previous default without grounding 0.905 / 0.863; lexical 0.915 / 0.783.
     const fused = evaluateBfcl(multiple, irrelevance, makeRanker);
-    expect(fused.multipleAccuracy).toBeGreaterThanOrEqual(0.9);
-    expect(fused.irrelevanceRejected).toBeGreaterThan(0.85);
+    expect(fused.multipleAccuracy).toBeGreaterThan(0.9);
+    expect(fused.irrelevanceRejected).toBeGreaterThanOrEqual(0.9);
     const lexical = evaluateBfcl(multiple, irrelevance);
-    expect(fused.irrelevanceRejected).toBeGreaterThan(lexical.irrelevanceRejected + 0.07);
+    expect(fused.irrelevanceRejected).toBeGreaterThan(lexical.irrelevanceRejected + 0.11);
+    // The setting chosen without grounding: weight 0.6, soft coverage mapped from 0.3 to 0.9, threshold 0.26.
+    const ungrounded = evaluateBfcl(multiple, irrelevance, () =>
+      createWordVectorRanker({
+        vectors: vectors!,
+        grounding: false,
+        weight: 0.6,
+        coverage: { low: 0.3, high: 0.9 },
+        threshold: 0.26,
+      }),
+    );
+    expect(ungrounded.multipleAccuracy).toBeLessThanOrEqual(fused.multipleAccuracy);
+    expect(fused.irrelevanceRejected).toBeGreaterThan(ungrounded.irrelevanceRejected + 0.03);
     const heldOut = evaluateBfcl(odd(multiple), odd(irrelevance), makeRanker);
-    expect(heldOut.multipleAccuracy).toBeGreaterThanOrEqual(0.9);
-    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.9);
+    expect(heldOut.multipleAccuracy).toBeGreaterThan(0.9);
+    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.93);
+  });
+
+  it("keeps the seed's answers, and leaves out an action whose required value the request does not give", () => {
+    const registry = createRegistry({ actions: shapeActions, ranker: makeRanker() });
+    const names = (query: string) => registry.available({ query }).map((entry) => entry.name);
+    expect(names('make this bigger')).toEqual(['shape_resize']);
+    expect(names('make it red')).toEqual(['shape_updateColor']);
+    expect(names('rotate it by 45 degrees')).toEqual(['shape_rotate']);
+    expect(names('what is the weather?')).toEqual([]);
+    // updateColor requires a colour: without one, it cannot be called from this request.
+    expect(names('change the fill color')).toEqual([]);
   });
 
   it('keeps its Seal-Tools recall above MiniSearch', { timeout: 120_000 }, () => {

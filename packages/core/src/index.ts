@@ -197,6 +197,7 @@ export {
 export { createMemoryStore, type Store } from './ports/store.js';
 export type { RankField } from './ranking/document-terms.js';
 export { EmbeddingError } from './ranking/embedding-error.js';
+export type { Grounding, GroundingWeights } from './ranking/grounding.js';
 export {
   createLexicalRanker,
   DEFAULT_THRESHOLD,
@@ -220,7 +221,9 @@ export { type Suggestion, type SuggestNextOptions, suggestNext } from './ranking
 export type { Embedder, RankDocument, Ranker, RankHit, RankParameter } from './ranking/types.js';
 export {
   createWordVectorRanker,
+  DEFAULT_GROUNDING,
   DEFAULT_WORD_VECTOR_THRESHOLD,
+  type WordVectorExplained,
   type WordVectorRanker,
   type WordVectorRankerOptions,
 } from './ranking/word-vector-ranker.js';

@@ -246,4 +246,22 @@ describe('createLexicalRanker', () => {
     registry.register(shapeActions[1]!);
     expect(registry.available({ query: 'make this bigger' })[0]?.name).toBe('shape_resize');
   });
+
+  it('with grounding, keeps only the actions whose required values the request can supply', () => {
+    const grounded = createRegistry({
+      actions: shapeActions,
+      ranker: createLexicalRanker({ grounding: { penalty: 1, boost: 0.25 } }),
+    });
+    // updateColor requires a color: "make it red" says one, "change the fill color" names the action only.
+    expect(grounded.available({ query: 'make it red' }).map((entry) => entry.name)).toEqual([
+      'shape_updateColor',
+    ]);
+    expect(grounded.available({ query: 'change the fill color' })).toEqual([]);
+    expect(
+      createRegistry({ actions: shapeActions }).available({ query: 'change the fill color' })[0]?.name,
+    ).toBe('shape_updateColor');
+    // Actions that require nothing are left as they were.
+    expect(grounded.available({ query: 'rotate it' }).map((entry) => entry.name)).toEqual(['shape_rotate']);
+    expect(() => createLexicalRanker({ grounding: { penalty: 1, boost: -1 } })).toThrow(/boost/);
+  });
 });

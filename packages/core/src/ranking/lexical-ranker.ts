@@ -1,5 +1,7 @@
 import { diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
+import { checkGroundingWeights, type GroundingWeights } from './grounding.js';
+import { createLexicalGrounding } from './lexical-grounding.js';
 import { planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT } from './query-terms.js';
 import {
@@ -36,6 +38,11 @@ export interface LexicalRankerOptions {
   readonly nameBoost?: number;
   /** How much the best few are reordered to cover more parts of a many-part request (0 off, default 0.5). */
   readonly novelty?: number;
+  /**
+   * Argument grounding (default off): scale the relevance by how far the request can fill the action's required
+   * parameters. For "can this be called from this request?", not for a palette; see docs/ranking.md.
+   */
+  readonly grounding?: GroundingWeights;
 }
 
 /** A document's score (its order), its relevance (what the threshold is compared with) and the relevance's parts. */
@@ -101,6 +108,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
+  if (options.grounding) checkGroundingWeights(options.grounding);
+  const grounding = options.grounding ? createLexicalGrounding(index, options.grounding) : undefined;
+  const boost = options.grounding?.boost ?? 0;
   const plan = {
     idf,
     variantWeight: options.variantWeight ?? 0.6,
@@ -180,6 +190,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   ): ((slot: number, mask: number) => Aspect[]) => {
     const { groups, total, matched } = planQuery(index, query, plan);
     if (groups.length === 0 || total <= 0) return () => [];
+    const groundingOfSlot = grounding?.forQuery(query);
     refresh();
     const { slots, values, covered, nameHits, aboutHits, groupMasks } = index.accumulate(groups, {
       k1,
@@ -204,7 +215,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
-      visit(slot, order, share, name, about, groupMasks[i]!);
+      visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot);
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
@@ -217,8 +228,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
     const aspects = collect(
       query,
-      (slot, order, share, name, about, mask) => {
-        if (order <= 0 || relevanceOf(share, name, about, parts) < minimum) return;
+      (slot, order, share, name, about, mask, groundingOfSlot) => {
+        if (order <= 0) return;
+        let relevance = relevanceOf(share, name, about, parts);
+        // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
+        if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
+        if (relevance < minimum) return;
         const bumped = keepBest(top, { slot, order, mask }, head);
         if (bumped && !Number.isFinite(limit)) rest.push(bumped);
       },
@@ -245,10 +260,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     add(document) {
       index.add(documentTerms(document));
+      grounding?.add(document);
       version++;
       maxFrequency = (index.size + prior) / 2;
     },
     remove(id) {
+      grounding?.remove(id);
       if (index.remove(id)) {
         version++;
         maxFrequency = (index.size + prior) / 2;
@@ -262,11 +279,11 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     explain(query) {
       const found: Explained[] = [];
-      collect(query, (slot, order, share, name, about) =>
+      collect(query, (slot, order, share, name, about, _mask, groundingOfSlot) =>
         found.push({
           id: index.idOf(slot),
           score: order,
-          relevance: relevanceOf(share, name, about, parts),
+          relevance: relevanceOf(share, name, about, parts) * (groundingOfSlot?.(slot) ?? 1),
           components: { query: share, name, about },
         }),
       );
@@ -282,6 +299,8 @@ type Visit = (
   name: number,
   about: number,
   groupMask: number,
+  /** The argument-grounding factor of a document's relevance; absent without grounding. */
+  groundingOfSlot: ((slot: number) => number) | undefined,
 ) => void;
 
 interface Candidate {

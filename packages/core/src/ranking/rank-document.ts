@@ -18,10 +18,11 @@ export function rankDocumentOf(action: AnyAction, id: string): RankDocument {
   };
 }
 
-/** Top-level properties with their descriptions, titles and string enum values. */
+/** Top-level properties with their descriptions, titles and string enum values, whether required, and their kind. */
 function parametersOf(schema: JsonSchema): RankParameter[] {
   const properties = schema.properties;
   if (!properties || typeof properties !== 'object') return [];
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const parameters: RankParameter[] = [];
   for (const [name, value] of Object.entries(properties as Record<string, JsonSchema | undefined>)) {
     const words: string[] = [];
@@ -31,7 +32,25 @@ function parametersOf(schema: JsonSchema): RankParameter[] {
       if (Array.isArray(value.enum))
         for (const item of value.enum) if (typeof item === 'string') words.push(item);
     }
-    parameters.push({ name, description: words.join(' ') });
+    parameters.push({
+      name,
+      description: words.join(' '),
+      required: required.has(name) && !(value && typeof value === 'object' && 'default' in value),
+      value: valueKindOf(value),
+    });
   }
   return parameters;
+}
+
+/** Numbers (`number`, `integer`, or an array of them), yes/no, or text (every other schema). */
+function valueKindOf(schema: JsonSchema | undefined): RankParameter['value'] {
+  if (!schema || typeof schema !== 'object') return 'text';
+  const type = schema.type;
+  if (type === 'number' || type === 'integer') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
+    const items = (schema.items as JsonSchema).type;
+    if (items === 'number' || items === 'integer') return 'number';
+  }
+  return 'text';
 }

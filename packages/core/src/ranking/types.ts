@@ -3,6 +3,10 @@ export interface RankParameter {
   readonly name: string;
   /** Its description plus any enum values. */
   readonly description: string;
+  /** Whether a call needs it (listed in the schema's `required` and without a `default`). */
+  readonly required?: boolean;
+  /** The kind of value it takes: numbers (also arrays of numbers), yes/no, or text (anything else). */
+  readonly value?: 'number' | 'boolean' | 'text';
 }
 
 /** The text of one action, split into the fields a ranker weighs separately. */

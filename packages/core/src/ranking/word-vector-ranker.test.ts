@@ -60,6 +60,32 @@ describe('createWordVectorRanker', () => {
     expect(registry.available({ query }).map((entry) => entry.name)).toEqual(['shape_resize']);
   });
 
+  it('leaves out an action whose required values the request cannot supply (argument grounding)', () => {
+    const forecast = defineAction({
+      name: 'forecast',
+      description: 'Weather forecast',
+      input: { type: 'object', properties: { days: { type: 'integer' } }, required: ['days'] },
+    });
+    const ranker = createWordVectorRanker({ vectors });
+    const registry = createRegistry({ actions: [...actions, forecast], ranker });
+    expect(registry.available({ query: 'the weather forecast, please' })).toEqual([]);
+    expect(
+      registry.available({ query: 'the weather forecast for five days' }).map((entry) => entry.name),
+    ).toEqual(['forecast']);
+    expect(
+      ranker.explain('the weather forecast for 5 days').find((hit) => hit.id === 'forecast'),
+    ).toMatchObject({
+      grounding: { filled: 1, typed: 1 },
+    });
+    const ungrounded = createRegistry({
+      actions: [...actions, forecast],
+      ranker: createWordVectorRanker({ vectors, grounding: false }),
+    });
+    expect(
+      ungrounded.available({ query: 'the weather forecast, please' }).map((entry) => entry.name),
+    ).toEqual(['forecast']);
+  });
+
   it('keeps the lexical order and forgets removed documents', () => {
     const ranker = createWordVectorRanker({ vectors });
     for (const action of actions) ranker.add(rankDocumentOf(action, `shape_${action.name}`));
@@ -84,5 +110,6 @@ describe('createWordVectorRanker', () => {
     expect(() => createWordVectorRanker({ vectors, coverage: { low: 0.5, high: 0.5 } })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
+    expect(() => createWordVectorRanker({ vectors, grounding: { penalty: 2, boost: 1 } })).toThrow(/penalty/);
   });
 });

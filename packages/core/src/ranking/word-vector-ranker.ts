@@ -1,5 +1,18 @@
+import {
+  checkGroundingWeights,
+  type Grounding,
+  type GroundingWeights,
+  groundedRelevance,
+  groundingOf,
+  type RequestValues,
+  type RequiredValues,
+  requestValues,
+  requiredValuesOf,
+  spareWordsOf,
+} from './grounding.js';
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
+import { stem } from './tokenize.js';
 import type { RankDocument, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
 
@@ -9,26 +22,55 @@ export interface WordVectorRankerOptions {
   readonly vectors: WordVectors;
   /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker()`). */
   readonly lexical?: LexicalRanker;
-  /** Share of the soft match in the fused relevance (default 0.6); the order stays lexical. */
+  /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
   readonly weight?: number;
   /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */
   readonly floor?: number;
-  /** Soft coverages mapped to 0 and to 1 (default 0.3 and 0.9). */
+  /** Soft coverages mapped to 0 and to 1 (default 0.4 and 1). */
   readonly coverage?: { readonly low: number; readonly high: number };
-  /** Fused relevance below this leaves a document out (default 0.26). */
+  /** Fused relevance below this leaves a document out (default 0.3). */
   readonly threshold?: number;
+  /**
+   * Argument grounding: how the fused relevance follows the request's means to fill the action's required
+   * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
+   */
+  readonly grounding?: GroundingWeights | false;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
+}
+
+/** A candidate's order, its fused relevance (what the threshold is compared with) and the relevance's parts. */
+export interface WordVectorExplained extends RankHit {
+  readonly relevance: number;
+  /** The lexical relevance. */
+  readonly lexical: number;
+  /** The soft coverage of the action's words, mapped to [0, 1]. */
+  readonly soft: number;
+  /** How far the request fills the action's required parameters (with grounding on). */
+  readonly grounding?: Grounding;
 }
 
 /** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
 export interface WordVectorRanker extends Ranker {
   /** The best relevant documents, best first. */
   rank(query: string, options?: { readonly limit?: number }): RankHit[];
+  /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
+  explain(query: string): WordVectorExplained[];
 }
 
 /** The fused relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
-export const DEFAULT_WORD_VECTOR_THRESHOLD = 0.26;
+export const DEFAULT_WORD_VECTOR_THRESHOLD = 0.3;
+
+/** Argument grounding of the word-vector ranker: chosen with its threshold, see docs/ranking.md. */
+export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
+
+/** What the ranker keeps of a document: its word bag and its required parameters. */
+interface Entry {
+  /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
+  readonly bag: WordBag;
+  readonly ownWords: number;
+  readonly required: RequiredValues;
+}
 
 /** Scale of the score of a document only the soft match finds, which puts it below most lexical matches. */
 const SOFT_ONLY_SCALE = 0.05;
@@ -41,17 +83,19 @@ const SOFT_ONLY_SCALE = 0.05;
 export function createWordVectorRanker(options: WordVectorRankerOptions): WordVectorRanker {
   const table = wordVectorTableOf(options.vectors);
   const lexical = options.lexical ?? createLexicalRanker();
-  const weight = options.weight ?? 0.6;
+  const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
-  const { low, high } = options.coverage ?? { low: 0.3, high: 0.9 };
+  const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
+  const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
   if (!(high > low)) throw new RangeError('coverage.high must be above coverage.low');
+  if (grounding) checkGroundingWeights(grounding);
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
-  const entries = new Map<string, WordBag>();
+  const entries = new Map<string, Entry>();
   const means = createMeanVectorIndex(table.dimensions);
   let last: { query: string; hits: RankHit[] } | undefined;
 
@@ -79,25 +123,51 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     return picked;
   };
 
-  const fused = (query: string): RankHit[] => {
-    if (last?.query === query) return last.hits;
+  /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
+  const groundingFor = (entry: Entry, values: RequestValues) =>
+    groundingOf(entry.required, values, () => {
+      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
+      const own = new Set<string>();
+      for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+      return spareWordsOf(values, own);
+    });
+
+  /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
+  const explain = (query: string): WordVectorExplained[] => {
     // Relevance from `explain`; order from `rank`, which keeps the lexical novelty for many-part requests.
     const explained = new Map(lexical.explain(query).map((hit) => [hit.id, hit]));
     const lexicalBest = lexical.rank(query, { threshold: 0, limit: candidates });
     const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const queryBag = table.bag(query);
+    const values = grounding ? requestValues(query) : undefined;
     const best = new Map<number, number>();
-    const hits: RankHit[] = [];
+    const found: WordVectorExplained[] = [];
     for (const id of candidatesOf(lexicalBest, table.mean(queryBag))) {
-      const bag = entries.get(id);
+      const entry = entries.get(id);
       const lexicalHit = explained.get(id);
-      const coverage = bag && queryBag.slots.length > 0 ? softCoverage(bag, queryBag, best) : 0;
+      const coverage = entry && queryBag.slots.length > 0 ? softCoverage(entry.bag, queryBag, best) : 0;
       const soft = Math.min(1, Math.max(0, (coverage - low) / (high - low)));
-      const relevance = (1 - weight) * (lexicalHit?.relevance ?? 0) + weight * soft;
-      if (relevance < threshold) continue;
-      // The order stays lexical (it knows names and many-part requests); found only in other words comes after.
-      const score = order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * soft;
-      if (score > 0) hits.push({ id, score });
+      const lexicalRelevance = lexicalHit?.relevance ?? 0;
+      const relevance = (1 - weight) * lexicalRelevance + weight * soft;
+      const filled = grounding && entry && values ? groundingFor(entry, values) : undefined;
+      found.push({
+        id,
+        // The order stays lexical (it knows names and many-part requests); found only in other words comes after.
+        score: order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * soft,
+        relevance: grounding && filled ? groundedRelevance(relevance, filled, grounding) : relevance,
+        lexical: lexicalRelevance,
+        soft,
+        ...(filled ? { grounding: filled } : {}),
+      });
+    }
+    return found;
+  };
+
+  const fused = (query: string): RankHit[] => {
+    if (last?.query === query) return last.hits;
+    const hits: RankHit[] = [];
+    for (const { id, score, relevance } of explain(query)) {
+      if (relevance >= threshold && score > 0) hits.push({ id, score });
     }
     hits.sort((a, b) => b.score - a.score);
     last = { query, hits };
@@ -107,8 +177,11 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   return {
     add(document: RankDocument) {
       lexical.add(document);
-      const bag = table.bag(wordsOf(document));
-      entries.set(document.id, bag);
+      const own = ownTextOf(document);
+      const bag = table.bag(`${own} \n ${[...document.examples, ...document.tags].join(' \n ')}`);
+      // A bag keeps its words in the order first said, so the own text's words come first.
+      const ownWords = table.bag(own).slots.length;
+      entries.set(document.id, { bag, ownWords, required: requiredValuesOf(document.parameters) });
       means.set(document.id, table.mean(bag));
       last = undefined;
     },
@@ -125,12 +198,11 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       const hits = fused(query);
       return rankOptions.limit === undefined ? [...hits] : hits.slice(0, rankOptions.limit);
     },
+    explain,
   };
 }
 
-/** The words soft-matched for an action: what it is and does, not how it is called. */
-function wordsOf(document: RankDocument): string {
-  return [document.name, document.title, document.description, ...document.examples, ...document.tags].join(
-    ' \n ',
-  );
+/** What an action says it is and does: its name, title and description. */
+function ownTextOf(document: RankDocument): string {
+  return [document.name, document.title, document.description].join(' \n ');
 }

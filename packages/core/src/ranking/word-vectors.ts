@@ -20,6 +20,8 @@ export interface WordVectorTable {
   readonly dimensions: number;
   /** The content words of a text that have a vector, each once, weighted by rarity times how often it is said. */
   bag(text: string): WordBag;
+  /** The word at a slot. */
+  wordOf(slot: number): string;
   /** Cosine similarity of two words given by slot. */
   similarity(a: number, b: number): number;
   /** The highest cosine similarity of a word to any of some words (1 when it is one of them). */
@@ -91,6 +93,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       }
       return { slots: Int32Array.from(found.keys()), weights: Float32Array.from(found.values()) };
     },
+    wordOf: (slot) => words[slot] ?? '',
     similarity,
     closest(slot, others) {
       let best = -1;
