@@ -101,6 +101,38 @@ describe('handlers: sync, async and thenable answer alike', () => {
     });
   });
 
+  it('answers alike when observed step by step, under a time limit and with a caller signal', async () => {
+    const answers = { ...kinds, rejected: async () => Promise.reject(new Error('paint is dry')) };
+    for (const [kind, wrap] of Object.entries(answers)) {
+      const outcomes = [];
+      for (const mode of ['plain', 'observed', 'time limit', 'signal'] as const) {
+        const registry = createRegistry({
+          actions: [
+            defineAction({
+              name: 'paint',
+              description: 'Paints',
+              input,
+              ...(mode === 'time limit' ? { timeoutMs: 5_000 } : {}),
+              handler: ({ color }) => wrap({ color }) as never,
+            }),
+          ],
+        });
+        const steps: string[] = [];
+        if (mode === 'observed') registry.on('call-step', (event) => steps.push(event.step));
+        const signal = mode === 'signal' ? new AbortController().signal : undefined;
+        const result = await registry.run({
+          name: 'paint',
+          args: { color: 'red' },
+          ...(signal ? { signal } : {}),
+        });
+        if (mode === 'observed') expect(steps).toContain('execute');
+        outcomes.push(comparable(result));
+      }
+      expect(outcomes.slice(1), kind).toEqual([outcomes[0], outcomes[0], outcomes[0]]);
+      expect(outcomes[0]!.ok, kind).toBe(kind !== 'rejected');
+    }
+  });
+
   it('runs a synchronous handler before run() returns, and still answers with a promise', async () => {
     const seen: string[] = [];
     const registry = registryWith(({ color }) => {
