@@ -1,7 +1,15 @@
-/** A scored candidate and the query terms (group index and weight) it matches. */
+import type { QueryGroup } from './accumulate-scores.js';
+
+/** A query term (group index and weight) a candidate matches. */
+export interface Aspect {
+  readonly group: number;
+  readonly weight: number;
+}
+
+/** A scored candidate and the query terms it matches. */
 export interface Aspects {
   readonly order: number;
-  readonly groups: ReadonlyArray<{ readonly group: number; readonly weight: number }>;
+  readonly groups: readonly Aspect[];
 }
 
 /**
@@ -38,4 +46,16 @@ export function diversify(
     for (const { group } of candidates[index!]!.groups) covered.add(group);
   }
   return picked;
+}
+
+/** The query groups a document matches: the first 31 from its bit mask, any later ones from its terms. */
+export function aspectsOf(mask: number, groups: readonly QueryGroup[], terms: readonly number[]): Aspect[] {
+  const found: Aspect[] = [];
+  for (let at = 0; at < groups.length; at++) {
+    const group = groups[at]!;
+    const matched =
+      at < 31 ? (mask & (1 << at)) !== 0 : group.members.some((member) => terms.includes(member.id));
+    if (matched) found.push({ group: at, weight: group.weight });
+  }
+  return found;
 }

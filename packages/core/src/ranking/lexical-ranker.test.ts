@@ -196,6 +196,30 @@ describe('createLexicalRanker', () => {
     expect(live.rank('copy sideways', { limit: 1 })[0]?.id).toBe('tool1');
   });
 
+  it('ranks and explains in one pass as rank and explain do apart, for its hits and the documents asked for', () => {
+    const documents = Array.from({ length: 80 }, (_, at) =>
+      doc(`tool${at}`, {
+        description: `${['paint', 'move', 'copy', 'resize'][at % 4]} the ${['shape', 'text'][at % 2]} ${at % 5 ? 'now' : 'later'}`,
+        parameters: at % 3 ? [] : [{ name: 'color', description: 'A colour', required: true, value: 'text' }],
+      }),
+    );
+    for (const grounding of [undefined, { penalty: 1, boost: 0.25 }]) {
+      const ranker = createLexicalRanker(grounding ? { grounding } : {});
+      for (const document of documents) ranker.add(document);
+      for (const query of ['paint the shape later', 'copy text', 'move it "Blue"', 'weather']) {
+        const everything = new Map(ranker.explain(query).map((hit) => [hit.id, hit]));
+        for (const limit of [3, 40]) {
+          const also = ['tool79', 'tool2', 'missing', 'tool0'];
+          const { hits, explained } = ranker.rankExplained(query, { limit, threshold: 0, also });
+          expect(hits).toEqual(ranker.rank(query, { limit, threshold: 0 }));
+          const expected = [...hits.map((hit) => hit.id), ...also].filter((id) => everything.has(id));
+          expect([...explained.keys()].sort()).toEqual([...new Set(expected)].sort());
+          for (const [id, explanation] of explained) expect(explanation).toEqual(everything.get(id));
+        }
+      }
+    }
+  });
+
   it('does not expect a request to repeat the namespace of a dotted name', () => {
     const nameCoverage = (id: string, query: string) => {
       const ranker = createLexicalRanker();

@@ -1,4 +1,5 @@
-import { diversify } from './diversify.js';
+import { type Candidate, keepBest } from './best-candidates.js';
+import { type Aspect, aspectsOf, diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { checkGroundingWeights, type GroundingWeights } from './grounding.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
@@ -7,10 +8,11 @@ import { LIGHT_WEIGHT } from './query-terms.js';
 import {
   type Components,
   DEFAULT_RELEVANCE_WEIGHTS,
+  exampleCoverage,
   type RelevanceWeights,
   relevanceOf,
 } from './relevance.js';
-import { createTermIndex, type QueryGroup } from './term-index.js';
+import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { Ranker, RankHit } from './types.js';
 
@@ -51,6 +53,14 @@ export interface Explained extends RankHit {
   readonly components: Components;
 }
 
+/** A ranked list and, from the same pass, the explanations of some documents. */
+export interface RankedAndExplained {
+  /** What `rank(query, { limit, threshold })` answers. */
+  readonly hits: RankHit[];
+  /** What `explain(query)` says of each hit and of each document in `also` that the query matches, by id. */
+  readonly explained: ReadonlyMap<string, Explained>;
+}
+
 /** A ranker that also answers ranked, limited lists and explains its scores. */
 export interface LexicalRanker extends Ranker {
   readonly size: number;
@@ -62,6 +72,18 @@ export interface LexicalRanker extends Ranker {
   rank(query: string, options?: { readonly limit?: number; readonly threshold?: number }): RankHit[];
   /** Every document matching any query term, with its relevance and the parts of it, unsorted and unfiltered. */
   explain(query: string): Explained[];
+  /**
+   * `rank` and, in the same pass over the index, `explain` for its hits and for the documents named in `also`:
+   * for a caller that needs the parts of a few documents' relevance, not of every match.
+   */
+  rankExplained(
+    query: string,
+    options: {
+      readonly limit: number;
+      readonly threshold?: number;
+      readonly also?: Iterable<string>;
+    },
+  ): RankedAndExplained;
 }
 
 /** Default BM25F field weights: a name or example match says more than a parameter description. */
@@ -130,6 +152,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   let aboutTotals = new Float64Array(0);
   // Where a document's example key groups start in its key terms (-1: it has none).
   let exampleStarts = new Int32Array(0);
+  // 1 at the slots `rankExplained` is to explain besides its hits (cleared after each call).
+  let wanted = new Uint8Array(0);
 
   function idf(frequency: number): number {
     const documents = index.size + prior;
@@ -182,11 +206,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     }
   };
 
-  /** Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and parts. */
+  /**
+   * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
+   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor).
+   */
   const collect = (
     query: string,
     visit: Visit,
     floor: () => number = () => 0,
+    wanted?: Uint8Array,
   ): ((slot: number, mask: number) => Aspect[]) => {
     const { groups, total, matched } = planQuery(index, query, plan);
     if (groups.length === 0 || total <= 0) return () => [];
@@ -198,9 +226,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       keyWeight,
     });
     for (let i = 0; i < slots.length; i++) {
-      // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
-      if (values[i]! / total <= floor()) continue;
       const slot = slots[i]!;
+      // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
+      const bm25f = values[i]! / total;
+      const beats = bm25f > floor();
+      // A wanted document is visited whenever `explain` would list it.
+      if (!beats && !(bm25f > 0 && wanted?.[slot] === 1)) continue;
       totalsOf(slot);
       const nameTotal = nameTotals[slot]!;
       const aboutTotal = aboutTotals[slot]!;
@@ -215,29 +246,41 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
-      visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot);
+      visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
 
-  /** Passing documents, best first; the first few reordered for novelty, the rest scaled below them. */
-  const ranked = (query: string, minimum: number, limit: number): RankHit[] => {
+  /**
+   * Passing documents, best first; the first few reordered for novelty, the rest scaled below them. With
+   * `explaining`, the explanation of each hit and of each wanted slot the query matches is kept in its `found`.
+   */
+  const ranked = (query: string, minimum: number, limit: number, explaining?: Explaining): RankHit[] => {
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
     const rest: Candidate[] = [];
     const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
     const aspects = collect(
       query,
-      (slot, order, share, name, about, mask, groundingOfSlot) => {
-        if (order <= 0) return;
+      (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
+        if (explaining?.wanted[slot] === 1) {
+          const relevance = relevanceOf(share, name, about, parts) * (groundingOfSlot?.(slot) ?? 1);
+          explaining.found.set(
+            index.idOf(slot),
+            explanationOf({ slot, order, share, name, about, relevance }),
+          );
+        }
+        // Visited only to be explained: it cannot enter the answer.
+        if (!beats || order <= 0) return;
         let relevance = relevanceOf(share, name, about, parts);
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
         if (relevance < minimum) return;
-        const bumped = keepBest(top, { slot, order, mask }, head);
+        const bumped = keepBest(top, { slot, order, mask, share, name, about, relevance }, head);
         if (bumped && !Number.isFinite(limit)) rest.push(bumped);
       },
       floor,
+      explaining?.wanted,
     );
     const picked =
       novelty > 0
@@ -246,13 +289,27 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
             novelty,
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
-    const hits: RankHit[] = picked.map(({ index: at, score }) => ({ id: index.idOf(top[at]!.slot), score }));
+    const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
+    const hits: RankHit[] = kept.map(({ index: at, score }) => ({ id: index.idOf(top[at]!.slot), score }));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
       for (const item of rest) hits.push({ id: index.idOf(item.slot), score: item.order * (1 - novelty) });
     }
-    return Number.isFinite(limit) ? hits.slice(0, limit) : hits;
+    if (explaining) {
+      // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
+      for (const { index: at } of kept)
+        explaining.found.set(index.idOf(top[at]!.slot), explanationOf(top[at]!));
+      for (const item of rest) explaining.found.set(index.idOf(item.slot), explanationOf(item));
+    }
+    return hits;
   };
+
+  const explanationOf = (item: Omit<Candidate, 'mask'>): Explained => ({
+    id: index.idOf(item.slot),
+    score: item.order,
+    relevance: item.relevance,
+    components: { query: item.share, name: item.name, about: item.about },
+  });
 
   return {
     get size() {
@@ -276,6 +333,22 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
+    },
+    rankExplained(query, rankOptions) {
+      if (wanted.length < index.slotCapacity) wanted = new Uint8Array(index.slotCapacity + 64);
+      const marked: number[] = [];
+      for (const id of rankOptions.also ?? []) {
+        const slot = index.slotOf(id);
+        if (slot !== undefined) marked.push(slot);
+      }
+      for (const slot of marked) wanted[slot] = 1;
+      try {
+        const found = new Map<string, Explained>();
+        const hits = ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit, { wanted, found });
+        return { hits, explained: found };
+      } finally {
+        for (const slot of marked) wanted[slot] = 0;
+      }
     },
     explain(query) {
       const found: Explained[] = [];
@@ -301,62 +374,13 @@ type Visit = (
   groupMask: number,
   /** The argument-grounding factor of a document's relevance; absent without grounding. */
   groundingOfSlot: ((slot: number) => number) | undefined,
+  /** Whether its BM25F share beat the floor (else it is visited only to be explained). */
+  beats: boolean,
 ) => void;
 
-interface Candidate {
-  readonly slot: number;
-  readonly order: number;
-  /** The query groups (0 to 30) it matches, as bits. */
-  readonly mask: number;
-}
-
-interface Aspect {
-  readonly group: number;
-  readonly weight: number;
-}
-
-/** Insert into a best-first list kept to `count` items; returns the item that fell off, if any. */
-function keepBest(top: Candidate[], item: Candidate, count: number): Candidate | undefined {
-  if (top.length >= count && item.order <= top[top.length - 1]!.order) return item;
-  let at = top.length;
-  while (at > 0 && top[at - 1]!.order < item.order) at--;
-  top.splice(at, 0, item);
-  return top.length > count ? top.pop() : undefined;
-}
-
-/** The best share of one example's key weight the query matches; examples are the key groups from `start` (a -1). */
-function exampleCoverage(
-  keys: readonly number[],
-  start: number,
-  matched: ReadonlyMap<number, number>,
-  weightOf: (termId: number) => number,
-): number {
-  let best = 0;
-  let total = 0;
-  let hit = 0;
-  for (let at = start + 1; at <= keys.length; at++) {
-    const key = at < keys.length ? keys[at]! : -1;
-    if (key < 0) {
-      if (total > 0) best = Math.max(best, hit / total);
-      total = 0;
-      hit = 0;
-      continue;
-    }
-    const weight = weightOf(key);
-    total += weight;
-    hit += weight * (matched.get(key) ?? 0);
-  }
-  return Math.min(1, best);
-}
-
-/** The query groups a document matches: the first 31 from its bit mask, any later ones from its terms. */
-function aspectsOf(mask: number, groups: readonly QueryGroup[], terms: readonly number[]): Aspect[] {
-  const found: Aspect[] = [];
-  for (let at = 0; at < groups.length; at++) {
-    const group = groups[at]!;
-    const matched =
-      at < 31 ? (mask & (1 << at)) !== 0 : group.members.some((member) => terms.includes(member.id));
-    if (matched) found.push({ group: at, weight: group.weight });
-  }
-  return found;
+/** Slots to explain while ranking, and their explanations (and the hits') by id. */
+interface Explaining {
+  /** 1 at each slot to explain. */
+  readonly wanted: Uint8Array;
+  readonly found: Map<string, Explained>;
 }

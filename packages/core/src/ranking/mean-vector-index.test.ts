@@ -29,4 +29,35 @@ describe('createMeanVectorIndex', () => {
     expect(index.size).toBe(100);
     expect(index.nearest(unit(-1, 0), 1)).toEqual(['west']);
   });
+
+  it('answers as a search one vector at a time would, ties and deleted slots included', () => {
+    const dimensions = 7;
+    const index = createMeanVectorIndex(dimensions);
+    const vectors = new Map<string, Float32Array>();
+    let seed = 1;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    for (let at = 0; at < 53; at++) {
+      // Every fifth vector repeats an earlier one: equal scores, where the earlier slot ranks first.
+      const vector =
+        at % 5 === 4 ? vectors.get(`v${at - 3}`)! : Float32Array.from({ length: dimensions }, random);
+      vectors.set(`v${at}`, vector);
+      index.set(`v${at}`, vector);
+    }
+    for (const id of ['v3', 'v10', 'v11', 'v52']) {
+      index.delete(id);
+      vectors.delete(id);
+    }
+    const query = Float32Array.from({ length: dimensions }, random);
+    const score = (vector: Float32Array) => {
+      let sum = 0;
+      for (let d = 0; d < dimensions; d++) sum += query[d]! * vector[d]!;
+      return sum;
+    };
+    // Insertion order is slot order here (nothing deleted was set again); a stable sort keeps it among equals.
+    const expected = [...vectors].sort(([, a], [, b]) => score(b) - score(a)).map(([id]) => id);
+    for (const count of [1, 6, 13, 60]) expect(index.nearest(query, count)).toEqual(expected.slice(0, count));
+  });
 });

@@ -30,3 +30,28 @@ export function relevanceOf(
     (weights.query + weights.name + weights.about)
   );
 }
+
+/** The best share of one example's key weight the query matches; examples are the key groups from `start` (a -1). */
+export function exampleCoverage(
+  keys: readonly number[],
+  start: number,
+  matched: ReadonlyMap<number, number>,
+  weightOf: (termId: number) => number,
+): number {
+  let best = 0;
+  let total = 0;
+  let hit = 0;
+  for (let at = start + 1; at <= keys.length; at++) {
+    const key = at < keys.length ? keys[at]! : -1;
+    if (key < 0) {
+      if (total > 0) best = Math.max(best, hit / total);
+      total = 0;
+      hit = 0;
+      continue;
+    }
+    const weight = weightOf(key);
+    total += weight;
+    hit += weight * (matched.get(key) ?? 0);
+  }
+  return Math.min(1, best);
+}

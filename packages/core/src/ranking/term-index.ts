@@ -1,12 +1,18 @@
+import {
+  type AccumulateSettings,
+  accumulateScores,
+  createScoreScratch,
+  type QueryGroup,
+  type Scores,
+} from './accumulate-scores.js';
 import { buildImpactList, type ImpactList } from './impact-list.js';
+
+export type { AccumulateSettings, QueryGroup, Scores } from './accumulate-scores.js';
 
 /** Number of fields a document may have; a posting keeps its field in 3 bits. */
 export const MAX_FIELDS = 8;
 const MAX_TF = 31;
 const MAX_SLOTS = 1 << 23;
-/** Field 0 is the name; fields 1 and 2 the title and description. */
-const NAME_MASK = 1;
-const ABOUT_MASK = 0b110;
 /** Length norms are recomputed when a field's average length drifts by more than this. */
 const DRIFT = 0.01;
 
@@ -24,36 +30,6 @@ export interface FieldSettings {
   readonly b: readonly number[];
 }
 
-/** A query term and the indexed terms that stand for it, each with the share of a match it is worth. */
-export interface QueryGroup {
-  readonly weight: number;
-  readonly members: ReadonlyArray<{ readonly id: number; readonly factor: number }>;
-}
-
-/**
- * Scores of one accumulation, index for index: the touched `slots`, their BM25F sums, their capped sums, and the
- * key weight of the matched terms of their name and of their title and description (name terms left out). The
- * arrays are reused: they hold until the next accumulation.
- */
-export interface Scores {
-  readonly slots: Int32Array;
-  readonly values: Float64Array;
-  readonly covered: Float64Array;
-  readonly nameHits: Float64Array;
-  readonly aboutHits: Float64Array;
-  /** Bit g set when the document matches query group g (groups 0 to 30 only). */
-  readonly groupMasks: Int32Array;
-}
-
-/** How one accumulation scores. */
-export interface AccumulateSettings {
-  readonly k1: number;
-  /** The saturated count that counts as a full match. */
-  readonly full: number;
-  /** Weight of a matched term towards a document's key coverage. */
-  readonly keyWeight: (termId: number) => number;
-}
-
 /** A compact inverted index: interned terms, postings packed as `slot << 8 | field << 5 | tf` small integers. */
 export interface TermIndex {
   readonly size: number;
@@ -62,6 +38,8 @@ export interface TermIndex {
   /** One more than the highest document slot ever used. */
   readonly slotCapacity: number;
   has(id: string): boolean;
+  /** The slot of a live document. */
+  slotOf(id: string): number | undefined;
   add(document: IndexedDocument): void;
   remove(id: string): boolean;
   /** The interned id of a term, if any live document has it. */
@@ -108,18 +86,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
   const normAverage = new Float64Array(fieldCount).fill(1);
 
   // Scratch space of `accumulate`, indexed by slot.
-  let accumulator = new Float64Array(64);
-  let score = new Float64Array(64);
-  let covered = new Float64Array(64);
-  let nameHits = new Float64Array(64);
-  let aboutHits = new Float64Array(64);
-  let groupMask = new Int32Array(64);
-  let seenInTerm = new Int32Array(64);
-  let seenInQuery = new Int32Array(64);
-  let termSlots = new Int32Array(64);
-  let slots = new Int32Array(64);
-  let out = scratchScores(64);
-  let stamp = 0;
+  let scratch = createScoreScratch(64);
   // Per term, its postings merged per document for the current norms (dropped when the term's documents change).
   const impacts: Array<ImpactList | undefined> = [];
   let normsVersion = 0;
@@ -159,26 +126,15 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
   };
 
   const grow = (slot: number) => {
-    if (slot < accumulator.length) return;
-    const capacity = Math.max(slot + 1, accumulator.length * 2);
+    if (slot < scratch.capacity) return;
+    const capacity = Math.max(slot + 1, scratch.capacity * 2);
     const nextLengths = new Uint16Array(capacity * fieldCount);
     nextLengths.set(lengths);
     lengths = nextLengths;
     const nextNorms = new Float32Array(capacity * fieldCount);
     nextNorms.set(norms);
     norms = nextNorms;
-    accumulator = new Float64Array(capacity);
-    score = new Float64Array(capacity);
-    covered = new Float64Array(capacity);
-    nameHits = new Float64Array(capacity);
-    aboutHits = new Float64Array(capacity);
-    groupMask = new Int32Array(capacity);
-    seenInTerm = new Int32Array(capacity);
-    seenInQuery = new Int32Array(capacity);
-    termSlots = new Int32Array(capacity);
-    slots = new Int32Array(capacity);
-    out = scratchScores(capacity);
-    stamp = 0;
+    scratch = createScoreScratch(capacity);
   };
 
   const setNorms = (slot: number) => {
@@ -214,6 +170,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
       return ids.length;
     },
     has: (id) => slotOf.has(id),
+    slotOf: (id) => slotOf.get(id),
     add(document) {
       index.remove(document.id);
       if (document.fields.length > fieldCount) throw new RangeError(`the index has ${fieldCount} fields`);
@@ -285,107 +242,9 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
       sorted ??= [...termIds.keys()].sort();
       return sorted;
     },
-    accumulate(groups, { k1, full, keyWeight }) {
+    accumulate(groups, settings) {
       refreshNorms();
-      if (stamp > 2 ** 30) {
-        seenInTerm.fill(0);
-        seenInQuery.fill(0);
-        stamp = 0;
-      }
-      const query = ++stamp;
-      const counted = new Set<number>();
-      let count = 0;
-      // Local names for the scratch arrays: the loops below run once per posting.
-      const seen = seenInQuery;
-      const touchedSlots = slots;
-      const sums = score;
-      const capped = covered;
-      const names = nameHits;
-      const abouts = aboutHits;
-      const perTerm = accumulator;
-      const inverseFull = 1 / full;
-      const masks = groupMask;
-      for (let group = 0; group < groups.length; group++) {
-        const { weight, members } = groups[group]!;
-        const bit = group < 31 ? 1 << group : 0;
-        if (members.length === 1) {
-          // One indexed term: each document has one entry, so it is saturated at once.
-          const { id, factor } = members[0]!;
-          const { entries, values } = impactsOf(id);
-          const key = counted.has(id) ? 0 : keyWeight(id) * factor;
-          counted.add(id);
-          for (let i = 0; i < entries.length; i++) {
-            const entry = entries[i]!;
-            const slot = entry >>> 8;
-            if (seen[slot] !== query) {
-              seen[slot] = query;
-              touchedSlots[count++] = slot;
-            }
-            masks[slot]! |= bit;
-            const tf = factor * values[i]!;
-            const saturated = tf / (k1 + tf);
-            sums[slot]! += weight * saturated;
-            capped[slot]! += weight * Math.min(1, saturated * inverseFull);
-            if (entry & NAME_MASK) names[slot]! += key;
-            else if (entry & ABOUT_MASK) abouts[slot]! += key;
-          }
-          continue;
-        }
-        const term = ++stamp;
-        let touched = 0;
-        for (const { id, factor } of members) {
-          const { entries, values } = impactsOf(id);
-          // A term counts once towards a document's key coverage, however many groups it stands in.
-          const key = counted.has(id) ? 0 : keyWeight(id) * factor;
-          counted.add(id);
-          for (let i = 0; i < entries.length; i++) {
-            const entry = entries[i]!;
-            const slot = entry >>> 8;
-            if (seenInTerm[slot] !== term) {
-              seenInTerm[slot] = term;
-              termSlots[touched++] = slot;
-            }
-            perTerm[slot]! += factor * values[i]!;
-            if (entry & NAME_MASK) names[slot]! += key;
-            else if (entry & ABOUT_MASK) abouts[slot]! += key;
-          }
-        }
-        for (let i = 0; i < touched; i++) {
-          const slot = termSlots[i]!;
-          const tf = perTerm[slot]!;
-          perTerm[slot] = 0;
-          if (seen[slot] !== query) {
-            seen[slot] = query;
-            touchedSlots[count++] = slot;
-          }
-          masks[slot]! |= bit;
-          const saturated = tf / (k1 + tf);
-          sums[slot]! += weight * saturated;
-          capped[slot]! += weight * Math.min(1, saturated * inverseFull);
-        }
-      }
-      // The answer lives in reusable arrays (valid until the next call); the per-slot sums are cleared for it.
-      for (let i = 0; i < count; i++) {
-        const slot = slots[i]!;
-        out.values[i] = score[slot]!;
-        out.covered[i] = covered[slot]!;
-        out.nameHits[i] = nameHits[slot]!;
-        out.aboutHits[i] = aboutHits[slot]!;
-        out.groupMasks[i] = groupMask[slot]!;
-        groupMask[slot] = 0;
-        score[slot] = 0;
-        covered[slot] = 0;
-        nameHits[slot] = 0;
-        aboutHits[slot] = 0;
-      }
-      return {
-        slots: slots.subarray(0, count),
-        values: out.values.subarray(0, count),
-        covered: out.covered.subarray(0, count),
-        nameHits: out.nameHits.subarray(0, count),
-        aboutHits: out.aboutHits.subarray(0, count),
-        groupMasks: out.groupMasks.subarray(0, count),
-      };
+      return accumulateScores(scratch, groups, settings, impactsOf);
     },
     idOf: (slot) => ids[slot] ?? '',
     termOf: (termId) => termNames[termId] ?? '',
@@ -393,14 +252,4 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     keyTermsOf: (slot) => keyTerms[slot] ?? [],
   };
   return index;
-}
-
-function scratchScores(capacity: number) {
-  return {
-    values: new Float64Array(capacity),
-    covered: new Float64Array(capacity),
-    nameHits: new Float64Array(capacity),
-    aboutHits: new Float64Array(capacity),
-    groupMasks: new Int32Array(capacity),
-  };
 }

@@ -99,29 +99,40 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const means = createMeanVectorIndex(table.dimensions);
   let last: { query: string; hits: RankHit[] } | undefined;
 
-  /** Rarity-weighted share of the document's words the query matches, each by its best similarity above the floor. */
-  const softCoverage = (bag: WordBag, query: WordBag, best: Map<number, number>) => {
+  /**
+   * The credit of each word of the bags not yet in `credits`: its best similarity to a query word, counted from the
+   * floor (0) to 1. All at once, which lets the similarities be worked out in blocks.
+   */
+  const creditWords = (bags: readonly WordBag[], query: WordBag, credits: Map<number, number>) => {
+    const words: number[] = [];
+    for (const bag of bags) {
+      for (const slot of bag.slots) {
+        if (credits.has(slot)) continue;
+        credits.set(slot, 0);
+        words.push(slot);
+      }
+    }
+    const closest = new Float64Array(words.length);
+    table.closestEach(words, query.slots, closest);
+    words.forEach((slot, at) => {
+      credits.set(slot, Math.max(0, (closest[at]! - floor) / (1 - floor)));
+    });
+  };
+
+  /** Rarity-weighted share of the document's words the query matches, each by its credit. */
+  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>) => {
     let total = 0;
     let matched = 0;
-    bag.slots.forEach((slot, at) => {
-      let credit = best.get(slot);
-      if (credit === undefined) {
-        credit = Math.max(0, (table.closest(slot, query.slots) - floor) / (1 - floor));
-        best.set(slot, credit);
-      }
+    for (let at = 0; at < bag.slots.length; at++) {
       total += bag.weights[at]!;
-      matched += bag.weights[at]! * credit;
-    });
+      matched += bag.weights[at]! * credits.get(bag.slots[at]!)!;
+    }
     return total > 0 ? matched / total : 0;
   };
 
-  /** Ids to soft-match: every document of a small registry, else the best lexical ones and the nearest in meaning. */
-  const candidatesOf = (lexicalBest: readonly RankHit[], queryMean: Float32Array): Iterable<string> => {
-    if (entries.size <= candidates) return entries.keys();
-    const picked = new Set(lexicalBest.map((hit) => hit.id));
-    for (const id of means.nearest(queryMean, candidates)) picked.add(id);
-    return picked;
-  };
+  /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
+  const othersOf = (queryBag: WordBag): string[] =>
+    entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), candidates);
 
   /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
   const groundingFor = (entry: Entry, values: RequestValues) =>
@@ -134,18 +145,31 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
 
   /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
   const explain = (query: string): WordVectorExplained[] => {
-    // Relevance from `explain`; order from `rank`, which keeps the lexical novelty for many-part requests.
-    const explained = new Map(lexical.explain(query).map((hit) => [hit.id, hit]));
-    const lexicalBest = lexical.rank(query, { threshold: 0, limit: candidates });
-    const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const queryBag = table.bag(query);
+    const others = othersOf(queryBag);
+    // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
+    const { hits: lexicalBest, explained } = lexical.rankExplained(query, {
+      limit: candidates,
+      threshold: 0,
+      also: others,
+    });
+    const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const values = grounding ? requestValues(query) : undefined;
-    const best = new Map<number, number>();
     const found: WordVectorExplained[] = [];
-    for (const id of candidatesOf(lexicalBest, table.mean(queryBag))) {
+    // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
+    const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
+    const matching = queryBag.slots.length > 0;
+    const credits = new Map<number, number>();
+    if (matching)
+      creditWords(
+        picked.flatMap((id) => entries.get(id)?.bag ?? []),
+        queryBag,
+        credits,
+      );
+    for (const id of picked) {
       const entry = entries.get(id);
       const lexicalHit = explained.get(id);
-      const coverage = entry && queryBag.slots.length > 0 ? softCoverage(entry.bag, queryBag, best) : 0;
+      const coverage = entry && matching ? softCoverage(entry.bag, credits) : 0;
       const soft = Math.min(1, Math.max(0, (coverage - low) / (high - low)));
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
       const relevance = (1 - weight) * lexicalRelevance + weight * soft;

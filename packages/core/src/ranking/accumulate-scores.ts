@@ -1,0 +1,185 @@
+import type { ImpactList } from './impact-list.js';
+
+/** Field 0 is the name; fields 1 and 2 the title and description (bits of an impact entry's field mask). */
+const NAME_MASK = 1;
+const ABOUT_MASK = 0b110;
+
+/** A query term and the indexed terms that stand for it, each with the share of a match it is worth. */
+export interface QueryGroup {
+  readonly weight: number;
+  readonly members: ReadonlyArray<{ readonly id: number; readonly factor: number }>;
+}
+
+/**
+ * Scores of one accumulation, index for index: the touched `slots`, their BM25F sums, their capped sums, and the
+ * key weight of the matched terms of their name and of their title and description (name terms left out). The
+ * arrays are reused: they hold until the next accumulation.
+ */
+export interface Scores {
+  readonly slots: Int32Array;
+  readonly values: Float64Array;
+  readonly covered: Float64Array;
+  readonly nameHits: Float64Array;
+  readonly aboutHits: Float64Array;
+  /** Bit g set when the document matches query group g (groups 0 to 30 only). */
+  readonly groupMasks: Int32Array;
+}
+
+/** How one accumulation scores. */
+export interface AccumulateSettings {
+  readonly k1: number;
+  /** The saturated count that counts as a full match. */
+  readonly full: number;
+  /** Weight of a matched term towards a document's key coverage. */
+  readonly keyWeight: (termId: number) => number;
+}
+
+/** Reusable arrays of `accumulateScores`, indexed by document slot; made again when the slots outgrow them. */
+export interface ScoreScratch {
+  readonly capacity: number;
+  readonly perTerm: Float64Array;
+  readonly sums: Float64Array;
+  readonly capped: Float64Array;
+  readonly names: Float64Array;
+  readonly abouts: Float64Array;
+  readonly masks: Int32Array;
+  readonly seenInTerm: Int32Array;
+  readonly seenInQuery: Int32Array;
+  readonly termSlots: Int32Array;
+  readonly slots: Int32Array;
+  /** The answer's arrays, by touched document rather than by slot. */
+  readonly out: Omit<Scores, 'slots'>;
+  /** Marks of the current query and term in `seenInQuery` and `seenInTerm`. */
+  stamp: number;
+}
+
+/** Scratch space for documents in slots below `capacity`. */
+export function createScoreScratch(capacity: number): ScoreScratch {
+  return {
+    capacity,
+    perTerm: new Float64Array(capacity),
+    sums: new Float64Array(capacity),
+    capped: new Float64Array(capacity),
+    names: new Float64Array(capacity),
+    abouts: new Float64Array(capacity),
+    masks: new Int32Array(capacity),
+    seenInTerm: new Int32Array(capacity),
+    seenInQuery: new Int32Array(capacity),
+    termSlots: new Int32Array(capacity),
+    slots: new Int32Array(capacity),
+    out: {
+      values: new Float64Array(capacity),
+      covered: new Float64Array(capacity),
+      nameHits: new Float64Array(capacity),
+      aboutHits: new Float64Array(capacity),
+      groupMasks: new Int32Array(capacity),
+    },
+    stamp: 0,
+  };
+}
+
+/**
+ * Sum, per document, of `weight * saturated` (BM25F) and of `weight * min(1, saturated / full)` over the query's
+ * groups, where `saturated` is `tf / (k1 + tf)` of the field-weighted count `tf` of the group's members (each counted
+ * times its `factor`), and the key hits of each document. Term at a time, over each member's impact list.
+ */
+export function accumulateScores(
+  scratch: ScoreScratch,
+  groups: readonly QueryGroup[],
+  { k1, full, keyWeight }: AccumulateSettings,
+  impactsOf: (termId: number) => ImpactList,
+): Scores {
+  if (scratch.stamp > 2 ** 30) {
+    scratch.seenInTerm.fill(0);
+    scratch.seenInQuery.fill(0);
+    scratch.stamp = 0;
+  }
+  const query = ++scratch.stamp;
+  const counted = new Set<number>();
+  let count = 0;
+  // Local names for the scratch arrays: the loops below run once per posting.
+  const { perTerm, sums, capped, names, abouts, masks, seenInTerm, termSlots, slots, out } = scratch;
+  const seen = scratch.seenInQuery;
+  const inverseFull = 1 / full;
+  for (let group = 0; group < groups.length; group++) {
+    const { weight, members } = groups[group]!;
+    const bit = group < 31 ? 1 << group : 0;
+    if (members.length === 1) {
+      // One indexed term: each document has one entry, so it is saturated at once.
+      const { id, factor } = members[0]!;
+      const { entries, values } = impactsOf(id);
+      const key = counted.has(id) ? 0 : keyWeight(id) * factor;
+      counted.add(id);
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i]!;
+        const slot = entry >>> 8;
+        if (seen[slot] !== query) {
+          seen[slot] = query;
+          slots[count++] = slot;
+        }
+        masks[slot]! |= bit;
+        const tf = factor * values[i]!;
+        const saturated = tf / (k1 + tf);
+        sums[slot]! += weight * saturated;
+        capped[slot]! += weight * Math.min(1, saturated * inverseFull);
+        if (entry & NAME_MASK) names[slot]! += key;
+        else if (entry & ABOUT_MASK) abouts[slot]! += key;
+      }
+      continue;
+    }
+    const term = ++scratch.stamp;
+    let touched = 0;
+    for (const { id, factor } of members) {
+      const { entries, values } = impactsOf(id);
+      // A term counts once towards a document's key coverage, however many groups it stands in.
+      const key = counted.has(id) ? 0 : keyWeight(id) * factor;
+      counted.add(id);
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i]!;
+        const slot = entry >>> 8;
+        if (seenInTerm[slot] !== term) {
+          seenInTerm[slot] = term;
+          termSlots[touched++] = slot;
+        }
+        perTerm[slot]! += factor * values[i]!;
+        if (entry & NAME_MASK) names[slot]! += key;
+        else if (entry & ABOUT_MASK) abouts[slot]! += key;
+      }
+    }
+    for (let i = 0; i < touched; i++) {
+      const slot = termSlots[i]!;
+      const tf = perTerm[slot]!;
+      perTerm[slot] = 0;
+      if (seen[slot] !== query) {
+        seen[slot] = query;
+        slots[count++] = slot;
+      }
+      masks[slot]! |= bit;
+      const saturated = tf / (k1 + tf);
+      sums[slot]! += weight * saturated;
+      capped[slot]! += weight * Math.min(1, saturated * inverseFull);
+    }
+  }
+  // The answer lives in reusable arrays (valid until the next call); the per-slot sums are cleared for it.
+  for (let i = 0; i < count; i++) {
+    const slot = slots[i]!;
+    out.values[i] = sums[slot]!;
+    out.covered[i] = capped[slot]!;
+    out.nameHits[i] = names[slot]!;
+    out.aboutHits[i] = abouts[slot]!;
+    out.groupMasks[i] = masks[slot]!;
+    masks[slot] = 0;
+    sums[slot] = 0;
+    capped[slot] = 0;
+    names[slot] = 0;
+    abouts[slot] = 0;
+  }
+  return {
+    slots: slots.subarray(0, count),
+    values: out.values.subarray(0, count),
+    covered: out.covered.subarray(0, count),
+    nameHits: out.nameHits.subarray(0, count),
+    aboutHits: out.aboutHits.subarray(0, count),
+    groupMasks: out.groupMasks.subarray(0, count),
+  };
+}
