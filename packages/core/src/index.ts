@@ -205,6 +205,7 @@ export {
   type Explained,
   type LexicalRanker,
   type LexicalRankerOptions,
+  type RankedAndExplained,
   tokenize,
 } from './ranking/lexical-ranker.js';
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './ranking/openai-embedder.js';
