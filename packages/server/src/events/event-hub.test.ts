@@ -23,7 +23,9 @@ function sharedRelay() {
   return {
     relay,
     sent,
-    inject: (message: RelayMessage) => listeners.forEach((listener) => listener(message)),
+    inject: (message: RelayMessage) => {
+      for (const listener of listeners) listener(message);
+    },
   };
 }
 
