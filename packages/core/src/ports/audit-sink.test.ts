@@ -34,4 +34,9 @@ describe('createMemoryAuditLog', () => {
     log.record(auditRecord());
     expect(await log.query({ cursor: 'garbage' })).toEqual({ records: [] });
   });
+
+  it('refuses a capacity that is not a positive whole number', () => {
+    for (const capacity of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => createMemoryAuditLog({ capacity })).toThrow(RangeError);
+  });
 });

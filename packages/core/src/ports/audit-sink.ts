@@ -56,7 +56,9 @@ export interface AuditLog extends AuditSink {
 export function createMemoryAuditLog(options: { capacity?: number } = {}): AuditLog {
   // Small by default: records that die young cost the garbage collector next to nothing; a long-lived log
   // belongs in a durable store (see @affordance/store-postgres).
-  const capacity = Math.max(1, Math.floor(options.capacity ?? 1_000));
+  const capacity = options.capacity ?? 1_000;
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError(`capacity must be a positive whole number; got ${String(capacity)}`);
   // A ring: record number n (counting from the first ever written) lives in slot n % capacity, so writing one is
   // a single store, with no shifting or trimming of an array.
   const slots: AuditRecord[] = [];
