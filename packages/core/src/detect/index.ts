@@ -30,6 +30,12 @@ export { type ConfiguredActionsOptions, createConfiguredActions } from './create
 export { createFileHandler, type FileHandlerOptions } from './file-handler.js';
 export { FilePathError, type FilePathErrorCode } from './file-path-error.js';
 export type { GithubOptions } from './github-client.js';
+export {
+  GithubError,
+  type GithubErrorDetails,
+  type GithubErrorKind,
+  type GithubRateLimit,
+} from './github-error.js';
 export { createGithubCommentHandler, createGithubIssueHandler } from './github-handlers.js';
 export { type ActionLogRecord, createLogHandler } from './log-handler.js';
 export { createMemoryFileAppender } from './memory-file-appender.js';
