@@ -100,7 +100,9 @@ async function appendMany(appender: FileAppender, relativePath: string, total: n
   return { written, refused };
 }
 
-describe('createFileAppender under a rename race (regression: 4,833 of 12,795 writes landed outside)', () => {
+describe('createFileAppender under a rename race (regression: 4,833 of 12,795 writes landed outside)', {
+  timeout: 60_000,
+}, () => {
   it('writes nothing outside while a sub-folder is swapped for a symbolic link', async () => {
     const appender = createFileAppender({ folder });
     await appender.append('notes/log.md', 'first\n');

@@ -71,6 +71,32 @@ describe('createNodeConfiguredActions', () => {
     await expect(access(join(dir, 'pwned'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('writes what agent.json opts in: other extensions, and listed dotfiles', async () => {
+    const config = configOf({
+      actions: {
+        enabled: true,
+        types: ['note'],
+        handlers: { note: 'builtin:file' },
+        file: {
+          folder: 'records',
+          allowActionPath: true,
+          extensions: ['.md', '.yaml'],
+          allowPaths: ['.notes/{type}.md'],
+        },
+      },
+    });
+    const runtime = createNodeConfiguredActions(config, { baseDir: dir })!;
+    const record = (file: string) =>
+      `\`\`\`agent-action\n${JSON.stringify({ type: 'note', content: 'x', file })}\n\`\`\``;
+    const results = await runtime.executor.execute(
+      runtime.detector.detect(
+        [record('plan.yaml'), record('.notes/note.md'), record('.notes/other.md')].join('\n'),
+      ),
+    );
+    expect(results.map((result) => result.success)).toEqual([true, true, false]);
+    expect(await readFile(join(dir, 'records/.notes/note.md'), 'utf8')).toContain('x');
+  });
+
   it('reads the GitHub token from the configured variable, and is off when actions are not enabled', () => {
     const config = configOf({
       actions: {
