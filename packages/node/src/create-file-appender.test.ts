@@ -1,6 +1,7 @@
 import { link, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FilePathError } from '@affordance/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileAppender } from './create-file-appender.js';
 
@@ -37,23 +38,30 @@ describe('createFileAppender', () => {
       ['log.md\0.txt', /NUL/],
       ['', /empty/],
       ['notes/', /folder/],
+      ['\uFF0E\uFF0E/outside/secret.txt', /looks like/],
+      ['..\u2215outside\u2215secret.txt', /looks like/],
+      [`${'a/'.repeat(600)}x.md`, /longer than 1024/],
+      [`${'x'.repeat(300)}.md`, /255 bytes/],
     ];
-    for (const [path, reason] of attempts)
-      await expect(appender.append(path, 'x'), path).rejects.toThrow(reason);
+    for (const [path, reason] of attempts) {
+      const error = await appender.append(path, 'x').catch((caught: unknown) => caught);
+      expect(error, path).toBeInstanceOf(FilePathError);
+      expect((error as Error).message, path).toMatch(reason);
+    }
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('secret\n');
   });
 
-  it('refuses a parent folder that is a symbolic link leaving the folder, and follows one that stays inside', async () => {
+  it('refuses a parent folder that is a symbolic link, even one that stays inside (links are never followed)', async () => {
     const appender = createFileAppender({ folder });
     await mkdir(join(folder, 'real'), { recursive: true });
     await symlink(outside, join(folder, 'escape'));
     await symlink(join(folder, 'real'), join(folder, 'inside'));
-    await expect(appender.append('escape/secret.txt', 'pwned')).rejects.toThrow(
-      /symbolic link that leaves the folder/,
-    );
+    await expect(appender.append('escape/secret.txt', 'pwned')).rejects.toThrow(/escape is a symbolic link/);
     await expect(appender.append('escape/new.txt', 'pwned')).rejects.toThrow(/symbolic link/);
-    await appender.append('inside/ok.md', 'fine\n');
-    expect(await readFile(join(folder, 'real/ok.md'), 'utf8')).toBe('fine\n');
+    await expect(appender.append('inside/ok.md', 'fine\n')).rejects.toMatchObject({
+      name: 'FilePathError',
+      code: 'symbolic_link',
+    });
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('secret\n');
   });
 

@@ -72,6 +72,20 @@ export const agentConfigSchema = {
               default: false,
               description: 'Let a record choose its file with a "file" field (still inside the folder).',
             },
+            extensions: {
+              type: 'array',
+              description:
+                'Extensions builtin:file may write, replacing the default .md .txt .json .jsonl .csv .log.',
+              items: { type: 'string', pattern: '^\\.[A-Za-z0-9][A-Za-z0-9_-]*$' },
+              uniqueItems: true,
+            },
+            allowPaths: {
+              type: 'array',
+              description:
+                'Paths inside the folder that may be written although they are dotfiles (.env), have another extension, or are build files; {type} is replaced. .git is never written.',
+              items: { type: 'string', minLength: 1 },
+              uniqueItems: true,
+            },
           },
           additionalProperties: false,
         },

@@ -10,6 +10,10 @@ export interface AgentActionsConfig {
     readonly format: 'markdown' | 'jsonl';
     readonly file?: string;
     readonly allowActionPath: boolean;
+    /** Extensions that may be written (default `DEFAULT_FILE_EXTENSIONS`). */
+    readonly extensions?: readonly string[];
+    /** Paths that may be written although they are dotfiles, have another extension or are build files. */
+    readonly allowPaths?: readonly string[];
   };
   readonly github?: {
     readonly owner: string;

@@ -62,6 +62,8 @@ export function createConfiguredActions(
             format: file?.format ?? 'markdown',
             ...(file?.file ? { file: file.file } : {}),
             allowActionPath: file?.allowActionPath ?? false,
+            ...(file?.extensions ? { extensions: file.extensions } : {}),
+            ...(file?.allowPaths ? { allowPaths: file.allowPaths } : {}),
             ...(options.now ? { now: options.now } : {}),
           },
         }

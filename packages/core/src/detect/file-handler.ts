@@ -1,9 +1,11 @@
 import { AffordanceError } from '../errors/action-error.js';
+import { checkFilePath, type FilePathPolicy } from './check-file-path.js';
 import { checkRelativePath } from './check-relative-path.js';
+import { FilePathError } from './file-path-error.js';
 import type { DetectedAction, DetectedActionHandler, FileAppender } from './types.js';
 
-/** Options of `builtin:file`. */
-export interface FileHandlerOptions {
+/** Options of `builtin:file`; `extensions` and `allowPaths` (where `{type}` is replaced too) widen what it writes. */
+export interface FileHandlerOptions extends FilePathPolicy {
   readonly appender: FileAppender;
   /** `markdown` (default): a `## type` section per action; `jsonl`: one JSON object per line. */
   readonly format?: 'markdown' | 'jsonl';
@@ -14,7 +16,11 @@ export interface FileHandlerOptions {
   readonly now?: () => Date;
 }
 
-/** `builtin:file`: append each action to a Markdown or JSON Lines file inside the appender's folder. */
+/**
+ * `builtin:file`: append each action to a Markdown or JSON Lines file inside the appender's folder. The path (the
+ * configured one, or the action's `file` with `allowActionPath`) must pass `checkFilePath`: no `..`, no dotfiles,
+ * only allowed extensions, unless listed in `allowPaths`. A refused path throws `FilePathError` and writes nothing.
+ */
 export function createFileHandler(options: FileHandlerOptions): DetectedActionHandler {
   const format = options.format ?? 'markdown';
   if (format !== 'markdown' && format !== 'jsonl') {
@@ -25,12 +31,33 @@ export function createFileHandler(options: FileHandlerOptions): DetectedActionHa
   }
   const template = options.file ?? (format === 'markdown' ? 'agent-actions.md' : 'agent-actions.jsonl');
   const now = options.now ?? (() => new Date());
+  const extensions = options.extensions;
+  if (
+    extensions !== undefined &&
+    (!Array.isArray(extensions) || !extensions.every((item) => /^\.[A-Za-z0-9][A-Za-z0-9_-]*$/.test(item)))
+  ) {
+    throw new AffordanceError(
+      'invalid_option',
+      `builtin:file: extensions must be a list like [".md", ".txt"], not ${JSON.stringify(extensions)}`,
+    );
+  }
+  for (const allowed of options.allowPaths ?? []) {
+    const checked = checkRelativePath(allowed);
+    if (!checked.ok)
+      throw new AffordanceError(
+        'invalid_option',
+        `builtin:file: allowPaths ${JSON.stringify(allowed)}: ${checked.reason}`,
+      );
+  }
   return async (action, { signal }) => {
     const chosen =
       options.allowActionPath && typeof action.metadata.file === 'string' ? action.metadata.file : template;
-    const checked = checkRelativePath(chosen.replaceAll('{type}', action.type));
-    if (!checked.ok)
-      throw new Error(`builtin:file refused the path ${JSON.stringify(chosen)}: ${checked.reason}`);
+    const path = chosen.replaceAll('{type}', action.type);
+    const checked = checkFilePath(path, {
+      ...(extensions ? { extensions } : {}),
+      allowPaths: (options.allowPaths ?? []).map((allowed) => allowed.replaceAll('{type}', action.type)),
+    });
+    if (!checked.ok) throw new FilePathError(checked.code, path, checked.reason);
     const time = now().toISOString();
     const text =
       format === 'markdown'

@@ -1,4 +1,5 @@
-import { type GithubOptions, githubClient, githubError } from './github-client.js';
+import { createGithubClient, type GithubClient, type GithubOptions } from './github-client.js';
+import { GithubError } from './github-error.js';
 import type { DetectedAction, DetectedActionHandler } from './types.js';
 
 // GitHub refuses issue titles longer than 256 characters.
@@ -11,28 +12,27 @@ const RESERVED = new Set(['title', 'labels', 'assignees', 'issue', 'issueNumber'
  * `labels`. Returns `{ number, url, id }`. The repository comes from the options only, never from the model.
  */
 export function createGithubIssueHandler(options: GithubOptions): DetectedActionHandler {
-  const octokit = githubClient(options, 'builtin:github-issue');
+  const client = createGithubClient(options, 'builtin:github-issue');
   return async (action, { signal }) => {
     const title = titleOf(action);
     const labels = [...new Set([...(options.labels ?? []), ...stringList(action.metadata.labels)])];
     const assignees = stringList(action.metadata.assignees);
-    try {
-      const response = await octokit.request('POST /repos/{owner}/{repo}/issues', {
-        owner: options.owner,
-        repo: options.repo,
-        title,
-        body: bodyOf(action),
-        ...(labels.length > 0 ? { labels } : {}),
-        ...(assignees.length > 0 ? { assignees } : {}),
-        request: { signal },
+    const what = `creating the issue ${JSON.stringify(title)} in ${options.owner}/${options.repo}`;
+    const data = await client
+      .post(
+        `/repos/${encodeURIComponent(options.owner)}/${encodeURIComponent(options.repo)}/issues`,
+        {
+          title,
+          body: bodyOf(action),
+          ...(labels.length > 0 ? { labels } : {}),
+          ...(assignees.length > 0 ? { assignees } : {}),
+        },
+        signal,
+      )
+      .catch((error: unknown) => {
+        throw failure(client, error, what, signal);
       });
-      return { number: response.data.number, url: response.data.html_url, id: response.data.id };
-    } catch (error) {
-      throw githubError(
-        error,
-        `creating the issue ${JSON.stringify(title)} in ${options.owner}/${options.repo}`,
-      );
-    }
+    return { number: data.number, url: data.html_url, id: data.id };
   };
 }
 
@@ -41,7 +41,7 @@ export function createGithubIssueHandler(options: GithubOptions): DetectedAction
  * named by the action's `issue` (`12` or `"#12"`) or the configured `issueNumber`. Returns `{ id, url, issueNumber }`.
  */
 export function createGithubCommentHandler(options: GithubOptions): DetectedActionHandler {
-  const octokit = githubClient(options, 'builtin:github-comment');
+  const client = createGithubClient(options, 'builtin:github-comment');
   return async (action, { signal }) => {
     const issueNumber =
       issueNumberOf(action.metadata.issue ?? action.metadata.issueNumber) ?? options.issueNumber;
@@ -50,19 +50,27 @@ export function createGithubCommentHandler(options: GithubOptions): DetectedActi
         'builtin:github-comment needs an issue number: add "issue": 12 to the block or set github.issueNumber',
       );
     }
-    try {
-      const response = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        owner: options.owner,
-        repo: options.repo,
-        issue_number: issueNumber,
-        body: bodyOf(action),
-        request: { signal },
+    const what = `commenting on ${options.owner}/${options.repo}#${issueNumber}`;
+    const data = await client
+      .post(
+        `/repos/${encodeURIComponent(options.owner)}/${encodeURIComponent(options.repo)}/issues/${issueNumber}/comments`,
+        { body: bodyOf(action) },
+        signal,
+      )
+      .catch((error: unknown) => {
+        throw failure(client, error, what, signal);
       });
-      return { id: response.data.id, url: response.data.html_url, issueNumber };
-    } catch (error) {
-      throw githubError(error, `commenting on ${options.owner}/${options.repo}#${issueNumber}`);
-    }
+    return { id: data.id, url: data.html_url, issueNumber };
   };
+}
+
+// Say what was being done; keep the kind and details of a GithubError, and never pass on a raw error as the cause.
+function failure(client: GithubClient, error: unknown, what: string, signal: AbortSignal): unknown {
+  if (signal.aborted && error === signal.reason) return error;
+  const message = client.mask(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return error instanceof GithubError
+    ? new GithubError(error.kind, message, error.details)
+    : new Error(message);
 }
 
 function titleOf(action: DetectedAction): string {

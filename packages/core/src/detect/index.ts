@@ -12,7 +12,8 @@ export {
 } from './agent-config.js';
 export { agentConfigSchema } from './agent-config-schema.js';
 export { type BuiltinHandlerOptions, builtinHandlers } from './builtin-handlers.js';
-export { checkRelativePath } from './check-relative-path.js';
+export { checkFilePath, DEFAULT_FILE_EXTENSIONS, type FilePathPolicy } from './check-file-path.js';
+export { type CheckedPath, checkRelativePath } from './check-relative-path.js';
 export {
   type ActionDetector,
   type ActionDetectorOptions,
@@ -27,7 +28,14 @@ export {
 } from './create-action-executor.js';
 export { type ConfiguredActionsOptions, createConfiguredActions } from './create-configured-actions.js';
 export { createFileHandler, type FileHandlerOptions } from './file-handler.js';
+export { FilePathError, type FilePathErrorCode } from './file-path-error.js';
 export type { GithubOptions } from './github-client.js';
+export {
+  GithubError,
+  type GithubErrorDetails,
+  type GithubErrorKind,
+  type GithubRateLimit,
+} from './github-error.js';
 export { createGithubCommentHandler, createGithubIssueHandler } from './github-handlers.js';
 export { type ActionLogRecord, createLogHandler } from './log-handler.js';
 export { createMemoryFileAppender } from './memory-file-appender.js';

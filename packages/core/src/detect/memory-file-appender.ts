@@ -1,4 +1,5 @@
 import { checkRelativePath } from './check-relative-path.js';
+import { FilePathError } from './file-path-error.js';
 import type { FileAppender } from './types.js';
 
 /** A `FileAppender` that keeps files in memory (browsers, tests); `files` maps normalized paths to their text. */
@@ -9,7 +10,7 @@ export function createMemoryFileAppender(): FileAppender & { readonly files: Rea
     async append(relativePath, text, options = {}) {
       options.signal?.throwIfAborted();
       const checked = checkRelativePath(relativePath);
-      if (!checked.ok) throw new Error(`refused to write ${JSON.stringify(relativePath)}: ${checked.reason}`);
+      if (!checked.ok) throw new FilePathError(checked.code, String(relativePath), checked.reason);
       files.set(checked.path, (files.get(checked.path) ?? '') + text);
     },
   };

@@ -145,6 +145,41 @@ describe('validateAgentConfig', () => {
     expect(byPointer['/steps/bad id']).toContain('the key "bad id" must match');
   });
 
+  it('says at load time which builtin:file paths the sandbox would refuse, and how to allow them', () => {
+    const withFile = (file: Record<string, unknown>) =>
+      validateAgentConfig({
+        actions: { enabled: true, types: ['note'], handlers: { note: 'builtin:file' }, file },
+      });
+    const errorsOf = (result: ReturnType<typeof validateAgentConfig>) =>
+      result.ok ? [] : result.errors.map((error) => [error.pointer, error.message]);
+    expect(errorsOf(withFile({ folder: '.', file: '.notes.md' }))).toEqual([
+      [
+        '/actions/file/file',
+        expect.stringMatching(
+          /^actions\.file\.file: builtin:file would refuse ".notes.md": ".notes.md" is a dot-folder/,
+        ),
+      ],
+    ]);
+    expect(errorsOf(withFile({ file: 'log/{type}.yaml' }))).toEqual([
+      [
+        '/actions/file/file',
+        expect.stringContaining('"log/{type}.yaml" (as "log/note.yaml"): the extension .yaml is not allowed'),
+      ],
+    ]);
+    expect(withFile({ file: 'log/{type}.yaml', extensions: ['.yaml'] }).ok).toBe(true);
+    expect(withFile({ file: '.notes/{type}.md', allowPaths: ['.notes/{type}.md'] }).ok).toBe(true);
+    expect(errorsOf(withFile({ extensions: ['.txt'] }))).toEqual([
+      ['/actions/file/extensions', expect.stringContaining('"agent-actions.md"')],
+    ]);
+    expect(errorsOf(withFile({ allowPaths: ['../up.md', '.git/config', 'ok.md'] }))).toEqual([
+      ['/actions/file/allowPaths/0', 'actions.file.allowPaths[0]: the path climbs out of the folder with ..'],
+      ['/actions/file/allowPaths/1', 'actions.file.allowPaths[1]: .git is never written, even when listed'],
+    ]);
+    expect(errorsOf(withFile({ extensions: ['md'] }))).toEqual([
+      ['/actions/file/extensions/0', expect.stringContaining('must match')],
+    ]);
+  });
+
   it('warns about a misspelled top-level key and a handler for an unlisted type', () => {
     const result = validateAgentConfig({
       action: {},

@@ -12,6 +12,7 @@ import type {
   AgentConfigWarning,
 } from './agent-config.js';
 import { agentConfigSchema } from './agent-config-schema.js';
+import { fileConfigIssues } from './file-config-issues.js';
 import { BUILTIN_HANDLERS } from './types.js';
 
 /** The type the legacy runner watched to decide completion (`issue-action` with `result.action === "close"`). */
@@ -77,6 +78,12 @@ function crossChecks(config: AgentConfig): AgentConfigIssue[] {
           'required',
         ),
       );
+    }
+  }
+  if (actions.file) {
+    for (const issue of fileConfigIssues(actions.file, actions.types)) {
+      const path = ['actions', 'file', ...issue.path];
+      issues.push(issueAt(path, `${dotted(path)}: ${issue.message}`, 'file'));
     }
   }
   return issues;
