@@ -113,14 +113,17 @@ describe('reduceTimeline', () => {
           errorMessage: 'color must match ^#[0-9a-f]{6}$',
         }),
         record('a', '2026-01-01T00:00:01Z', { outcome: 'error', errorCode: 'approval_required' }),
+        record('d', '2026-01-01T00:00:03Z', { endedAt: '2026-01-01T00:00:09Z' }),
+        record('d', '2026-01-01T00:00:03Z', { outcome: 'error', errorCode: 'approval_required' }),
       ],
     });
     expect(entries.map((entry) => [entry.callId, entry.status, entry.fromAudit ?? false])).toEqual([
       ['now', 'ok', false],
+      ['d', 'ok', true], // approved after it waited: one entry, as decided
       ['b', 'failed', true],
       ['a', 'waiting', true],
     ]);
-    expect(entries[1]).toMatchObject({
+    expect(entries[2]).toMatchObject({
       args: { blockId: 'shape-1', color: 'red' },
       userId: 'ana',
       origin: 'server',

@@ -143,7 +143,13 @@ export function reduceTimeline(entries: readonly TimelineEntry[], event: Timelin
     case 'history': {
       // Calls from before this page loaded, as the audit log keeps them; the live ones already here win.
       const known = new Set(entries.map((entry) => entry.callId));
-      const earlier = event.records.filter((record) => !known.has(record.callId)).map(entryOfRecord);
+      // A call that waited for approval has a second record once decided, under the same id: the later one counts.
+      const latest = new Map<string, AuditRecord>();
+      for (const record of event.records) {
+        const seen = latest.get(record.callId);
+        if (!seen || record.endedAt > seen.endedAt) latest.set(record.callId, record);
+      }
+      const earlier = [...latest.values()].filter((record) => !known.has(record.callId)).map(entryOfRecord);
       return cap([...entries, ...earlier].sort((a, b) => b.startedAt - a.startedAt));
     }
     default: {
