@@ -92,7 +92,10 @@ describe('the form of an action, where it starts', () => {
       ['shape-2', 'Ellipse shape-2'],
     ]);
     expect(screen.queryByRole('textbox', { name: /blockId/ })).toBeNull();
+    // Nothing picked yet: the colour swatch (which cannot be empty) is marked as showing no value.
+    expect(screen.getByLabelText('color picker').hasAttribute('data-empty')).toBe(true);
     fireEvent.change(picker, { target: { value: 'shape-2' } });
+    expect(screen.getByLabelText('color picker').hasAttribute('data-empty')).toBe(false);
     expect(value('color *')).toBe('#f97316');
     expect(value('opacity')).toBe('40');
     // A field the person changed stays as they left it when another target is picked.
