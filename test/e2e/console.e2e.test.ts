@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from './find-chromium.js';
+import { boxesOf, clippedTexts, gapBetween, overlaps, pageWidths, screenshot } from './layout-facts.js';
 import { ensureConsoleBuilt, type RunningServer, startServer } from './start-server.js';
 
 // The real server (tsx + PGlite) and a real browser on a loaded machine: generous timeouts, no timing assertions.
@@ -40,6 +41,42 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
 
   const shape = (id: string) => page.locator(`[data-block-id="${id}"]`);
   const palette = () => page.locator('dialog.palette');
+
+  // The audit log across the page: columns that fit their headers and values, rows that keep the target of a
+  // refused call, and filters whose placeholders read as hints.
+  async function auditLooksRight() {
+    const table = page.locator('.audit-table');
+    const [tableBox] = await boxesOf(table);
+    expect(tableBox!.width).toBeGreaterThan(1366 * 0.9);
+    const headers = table.locator('th');
+    expect(await headers.allTextContents()).toEqual([
+      'Time',
+      'Action',
+      'Target',
+      'User',
+      'Outcome',
+      'Took',
+      'Arguments',
+    ]);
+    expect(overlaps(await boxesOf(headers))).toEqual([]);
+    for (const box of await boxesOf(headers)) expect(box.width).toBeGreaterThanOrEqual(70);
+    expect(await clippedTexts(table.locator('th, td'))).toEqual([]);
+    const refused = page.locator('[data-audit="shape_updateColor"]', { hasText: 'invalid_args' });
+    expect(await refused.locator('td[data-label="Target"]').textContent()).toBe('shape shape-1');
+    expect(await refused.locator('td[data-label="Time"]').textContent()).toMatch(/\d{2}:\d{2}:\d{2}$/);
+    expect(await refused.locator('td[data-label="Outcome"]').textContent()).toContain('color must match');
+    expect(await refused.locator('td[data-label="Arguments"]').textContent()).toContain('"red"');
+    for (const label of ['Action', 'User']) {
+      const filter = page.getByLabel(label, { exact: true });
+      expect(await filter.inputValue()).toBe('');
+      expect(await filter.getAttribute('placeholder')).toBe(`any ${label.toLowerCase()}`);
+    }
+    expect(await page.getByLabel('Outcome').locator('option:checked').textContent()).toBe('any outcome');
+    expect(overlaps(await boxesOf(page.locator('.audit-filters > label, .audit-filters > button')))).toEqual(
+      [],
+    );
+    await screenshot(page, 'audit-log');
+  }
 
   it(
     'draws the canvas: shapes in their colour, markdown rendered, the image with its frame, locked blocks marked',
@@ -84,11 +121,18 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
     async () => {
       await shape('shape-1').click();
       await page.keyboard.press('Control+k');
-      await palette().getByRole('combobox').fill('colour');
+      await palette().getByRole('combobox').fill('make it red');
       await palette().locator('[data-action="shape_updateColor"][aria-selected="true"]').waitFor(WAIT);
       await page.keyboard.press('Enter');
       const input = palette().locator('input[name="color"]');
       await input.waitFor(WAIT);
+      // The form starts from the block's colour (not #000000) and keeps what was asked in view.
+      expect(await input.inputValue()).toBe('#3b82f6');
+      expect(await palette().getByLabel('color picker').inputValue()).toBe('#3b82f6');
+      expect(await palette().locator('[data-affordance="form-query"]').textContent()).toBe(
+        'You asked: make it red',
+      );
+      await screenshot(page, 'form-from-block');
       // A value the schema refuses shows the pipeline's fix-it error in the form.
       await input.fill('red');
       await page.keyboard.press('Enter');
@@ -101,13 +145,18 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
         .toBe('#ff0000');
       await page.locator('.timeline [data-call="shape_updateColor"] .status-ok').first().waitFor(WAIT);
 
-      await page.getByRole('tab', { name: 'Audit log' }).click();
+      await page.getByRole('button', { name: 'Audit log' }).click();
       const row = page.locator('[data-audit="shape_updateColor"]');
       await row.first().waitFor(WAIT);
       expect(await row.count()).toBe(2); // the refused call and the one that ran
+      await auditLooksRight();
       await page.getByLabel('Outcome').selectOption('ok');
       await expect.poll(() => row.count(), WAIT).toBe(1);
       expect(await row.first().locator('.status-ok').textContent()).toBe('ok');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => row.count(), WAIT).toBe(2);
+      await page.getByRole('button', { name: 'Canvas' }).click();
+      await shape('shape-1').waitFor(WAIT);
     },
     SLOW,
   );
@@ -143,6 +192,10 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
       const approval = page.locator('.approval', { hasText: 'shape_remove' });
       await approval.waitFor(WAIT);
       expect(await shape('shape-3').count()).toBe(1);
+      const [deny] = await boxesOf(approval.getByRole('button', { name: 'Deny' }));
+      const [approve] = await boxesOf(approval.getByRole('button', { name: 'Approve' }));
+      expect(gapBetween(deny!, approve!)).toBeGreaterThanOrEqual(6);
+      await screenshot(page, 'approvals');
       await approval.getByRole('button', { name: 'Approve' }).click();
       await shape('shape-3').waitFor({ state: 'detached', ...WAIT });
       await approval.waitFor({ state: 'detached', ...WAIT });
@@ -189,6 +242,9 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
       await page
         .getByLabel('Model reply')
         .fill('Resizing it.\n{"action": "shape_resize", "blockId": "shape-1", "width": 200, "height": 90}');
+      const [example] = await boxesOf(page.getByRole('button', { name: 'Use an example' }));
+      const [detect] = await boxesOf(page.getByRole('button', { name: 'Detect actions' }));
+      expect(gapBetween(example!, detect!)).toBeGreaterThanOrEqual(6);
       await page.getByRole('button', { name: 'Detect actions' }).click();
       const detected = page.getByRole('region', { name: 'Detected actions' });
       await detected.getByText('shape_resize').waitFor(WAIT);
@@ -216,6 +272,75 @@ describe.skipIf(!executablePath)('web console in headless Chromium', () => {
       await palette().getByRole('combobox').waitFor(WAIT);
       await page.keyboard.press('Escape');
       await palette().waitFor({ state: 'detached', ...WAIT });
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the timeline over a reload (from the audit log), and offers a block picker with nothing selected',
+    async () => {
+      await page.reload();
+      await shape('shape-1').waitFor(WAIT);
+      // The calls made before the reload come back, with their arguments.
+      const earlier = page.locator('.timeline [data-call="shape_updateColor"]');
+      await earlier.locator('.status-ok').first().waitFor(WAIT);
+      await page.locator('.timeline [data-call="shape_resize"] .status-ok').first().waitFor(WAIT);
+      expect(await earlier.first().locator('.call-target').textContent()).toBe('shape-1');
+      expect(await page.locator('.selection-bar').textContent()).toContain('Click a block');
+
+      const fill = await shape('shape-1').locator('[data-fill]').getAttribute('fill');
+      await page.keyboard.press('Control+k');
+      await palette().getByRole('combobox').fill('colour');
+      await palette().locator('[data-action="shape_updateColor"][aria-selected="true"]').waitFor(WAIT);
+      await page.keyboard.press('Enter');
+      const picker = palette().locator('select[data-affordance="target-picker"]');
+      await picker.waitFor(WAIT);
+      expect(await palette().locator('input[name="blockId"]').count()).toBe(0);
+      const options = await picker
+        .locator('option:not([disabled])')
+        .evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+      expect(options).toEqual(['shape-1', 'shape-2']); // shape-3 was deleted above
+      await picker.selectOption('shape-1');
+      expect(await palette().locator('input[name="color"]').inputValue()).toBe(fill);
+      await screenshot(page, 'form-target-picker');
+      await page.keyboard.press('Escape');
+      await palette().getByRole('combobox').waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await palette().waitFor({ state: 'detached', ...WAIT });
+    },
+    SLOW,
+  );
+
+  it(
+    'fits a small laptop and a 390 px wide screen: whole audit headers, no sideways scrolling',
+    async () => {
+      try {
+        // On a small laptop every audit column still shows its whole header.
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await page.getByRole('button', { name: 'Audit log' }).click();
+        await page.locator('[data-audit]').first().waitFor(WAIT);
+        expect(await clippedTexts(page.locator('.audit-table th'))).toEqual([]);
+        expect(overlaps(await boxesOf(page.locator('.audit-table th')))).toEqual([]);
+        await screenshot(page, 'audit-1024');
+        await page.getByRole('button', { name: 'Canvas' }).click();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shape('shape-1').waitFor(WAIT);
+        const canvas = await pageWidths(page);
+        expect(canvas.scrollWidth).toBeLessThanOrEqual(canvas.clientWidth);
+        expect(overlaps(await boxesOf(page.locator('.topbar > *')))).toEqual([]);
+        await screenshot(page, 'narrow-canvas');
+        await page.getByRole('button', { name: 'Audit log' }).click();
+        await page.locator('[data-audit]').first().waitFor(WAIT);
+        const audit = await pageWidths(page);
+        expect(audit.scrollWidth).toBeLessThanOrEqual(audit.clientWidth);
+        // Each row is a card of labelled lines, none cut off.
+        expect(await clippedTexts(page.locator('.audit-table td'))).toEqual([]);
+        expect(await page.locator('.audit-table thead').isVisible()).toBe(false);
+        await screenshot(page, 'narrow-audit');
+        await page.getByRole('button', { name: 'Canvas' }).click();
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 768 });
+      }
     },
     SLOW,
   );

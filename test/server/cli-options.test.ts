@@ -114,7 +114,8 @@ describe('exit codes', () => {
         expect(unreachable.code).toBe(3);
         expect(unreachable.stderr).toMatch(/affordance db failed: .*ECONNREFUSED/);
         expect(taken.code).toBe(3);
-        expect(taken.stderr).toContain(`Cannot listen on 127.0.0.1:${port}: EADDRINUSE`);
+        expect(taken.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+        expect(taken.stderr).toContain('--port <n> or PORT=<n>');
         expect(bad.code).toBe(2);
         expect(bad.stderr).toContain("`audit` must be 'sync', 'batched'");
       } finally {

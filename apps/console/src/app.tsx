@@ -6,8 +6,10 @@ import type { ApiClient } from './api/api-client.js';
 import type { ActionEntry, RunResult, TargetState } from './api/types.js';
 import { blockLabel } from './canvas/block-label.js';
 import { CanvasView } from './canvas/canvas-view.js';
+import { AuditPanel } from './panels/audit-panel.js';
 import { SidePanels } from './panels/side-panels.js';
 import { useConsoleData } from './state/use-console-data.js';
+import { useView } from './state/use-view.js';
 
 interface Toast {
   readonly id: number;
@@ -24,6 +26,7 @@ export function App(props: {
 }): ReactNode {
   const { api } = props;
   const data = useConsoleData(api);
+  const [view, setView] = useView();
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [palette, setPalette] = useState<{ initial: ActionEntry | undefined } | undefined>();
   const [menu, setMenu] = useState<{ target: TargetState; at: { x: number; y: number } } | undefined>();
@@ -107,11 +110,34 @@ export function App(props: {
               : 'offline, retrying'}
         </span>
         <span className="muted topbar-info">
-          {data.health ? `${data.health.actions} actions · ${data.health.storage}` : ''}
+          {data.health
+            ? `${data.health.actions} ${data.health.actions === 1 ? 'action' : 'actions'} · ${data.health.storage}`
+            : ''}
           {data.health?.model ? ` · model ${data.health.model}` : ' · no model'}
         </span>
+        <nav className="views" aria-label="Views">
+          <button
+            type="button"
+            className="button-quiet"
+            aria-current={view === 'canvas' ? 'page' : undefined}
+            onClick={() => setView('canvas')}
+          >
+            Canvas
+          </button>
+          <button
+            type="button"
+            className="button-quiet"
+            aria-current={view === 'audit' ? 'page' : undefined}
+            onClick={() => setView('audit')}
+          >
+            Audit log
+          </button>
+        </nav>
         <button type="button" className="button-quiet palette-button" onClick={() => openPalette()}>
-          Command palette <kbd>Ctrl</kbd>+<kbd>K</kbd>
+          Command palette{' '}
+          <span className="shortcut">
+            <kbd>Ctrl</kbd>+<kbd>K</kbd>
+          </span>
         </button>
         {props.onSignOut ? (
           <button type="button" className="button-quiet" onClick={props.onSignOut}>
@@ -124,46 +150,54 @@ export function App(props: {
           {data.error}
         </p>
       ) : null}
-      <main className="workspace" tabIndex={-1}>
-        <div className="selection-bar">
-          {selected ? (
-            <>
-              <span>
-                Selected <strong>{blockLabel(selected)}</strong>
-                {selected.locked ? ' (locked)' : ''}
-              </span>
-              <button
-                type="button"
-                className="button-quiet"
-                onClick={(event) => {
-                  const box = event.currentTarget.getBoundingClientRect();
-                  returnFocus.current = event.currentTarget;
-                  setMenu({ target: selected, at: { x: box.left, y: box.bottom + 4 } });
-                }}
-              >
-                Actions…
-              </button>
-              <button type="button" className="button-quiet" onClick={() => setSelectedId(undefined)}>
-                Clear
-              </button>
-            </>
-          ) : (
-            <span className="muted">
-              Click a block (or Tab to it and press Enter) to see what you can do with it.
-            </span>
-          )}
-        </div>
-        <CanvasView
-          blocks={data.targets}
-          selectedId={selectedId}
-          onSelect={(block) => setSelectedId(block.id)}
-          onMenu={(block, at) => {
-            returnFocus.current = document.activeElement as HTMLElement | null;
-            setMenu({ target: block, at });
-          }}
-        />
-      </main>
-      <SidePanels api={api} data={data} notify={notify} />
+      {view === 'audit' ? (
+        <main className="audit-view" tabIndex={-1}>
+          <AuditPanel api={api} revision={data.revision} />
+        </main>
+      ) : (
+        <>
+          <main className="workspace" tabIndex={-1}>
+            <div className="selection-bar">
+              {selected ? (
+                <>
+                  <span>
+                    Selected <strong>{blockLabel(selected)}</strong>
+                    {selected.locked ? ' (locked)' : ''}
+                  </span>
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    onClick={(event) => {
+                      const box = event.currentTarget.getBoundingClientRect();
+                      returnFocus.current = event.currentTarget;
+                      setMenu({ target: selected, at: { x: box.left, y: box.bottom + 4 } });
+                    }}
+                  >
+                    Actions…
+                  </button>
+                  <button type="button" className="button-quiet" onClick={() => setSelectedId(undefined)}>
+                    Clear
+                  </button>
+                </>
+              ) : (
+                <span className="muted">
+                  Click a block (or Tab to it and press Enter) to see what you can do with it.
+                </span>
+              )}
+            </div>
+            <CanvasView
+              blocks={data.targets}
+              selectedId={selectedId}
+              onSelect={(block) => setSelectedId(block.id)}
+              onMenu={(block, at) => {
+                returnFocus.current = document.activeElement as HTMLElement | null;
+                setMenu({ target: block, at });
+              }}
+            />
+          </main>
+          <SidePanels api={api} data={data} notify={notify} />
+        </>
+      )}
       {menu ? (
         <ContextMenu
           api={api}
@@ -178,6 +212,7 @@ export function App(props: {
         <ActionPalette
           api={api}
           target={selected}
+          blocks={data.targets}
           revision={data.revision}
           initial={palette.initial}
           run={run}

@@ -10,6 +10,8 @@ import { useActionList } from './use-action-list.js';
 export interface ActionPaletteProps {
   readonly api: ApiClient;
   readonly target: TargetState | undefined;
+  /** Every block: the form starts from its block's state, and offers them in a picker with none selected. */
+  readonly blocks: readonly TargetState[];
   readonly revision: number;
   /** Open straight on this action's form (chosen from the context menu). */
   readonly initial: ActionEntry | undefined;
@@ -24,7 +26,9 @@ export interface ActionPaletteProps {
 export function ActionPalette(props: ActionPaletteProps): ReactNode {
   const [query, setQuery] = useState('');
   const list = useActionList(props.api, { target: props.target, q: query }, props.revision);
-  const { target, onClose } = props;
+  const { target, onClose, blocks } = props;
+  const targets = blocks.map((block) => ({ type: block.type, id: block.id, label: blockLabel(block) }));
+  const formValues = (_entry: unknown, id: string | undefined) => blocks.find((block) => block.id === id);
   const run = (name: string, args: Record<string, unknown>) => {
     const entry = list.items.find((item) => item.name === name) ?? props.initial;
     if (!entry || entry.name !== name) throw new Error(`${name} is no longer listed for this block`);
@@ -43,6 +47,8 @@ export function ActionPalette(props: ActionPaletteProps): ReactNode {
       run={async (name, args) => run(name, args)}
       {...(target ? { target: { type: target.type, id: target.id } } : {})}
       {...(props.initial ? { initialAction: props.initial } : {})}
+      targets={targets}
+      formValues={formValues}
       placeholder={target ? `What do you want to do with ${target.id}?` : 'What do you want to do?'}
       renderItem={(entry) => <ActionItemContent entry={entry} />}
       header={

@@ -34,3 +34,11 @@ export function targetIdOf(args: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A date and time of day (`25 Nov, 14:03:07`) from an ISO string or epoch ms; the input itself when unreadable. */
+export function formatDateTime(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const day = date.toLocaleDateString([], { day: 'numeric', month: 'short' });
+  return `${day}, ${formatTime(value)}`;
+}

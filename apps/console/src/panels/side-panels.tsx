@@ -2,7 +2,6 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useRef, useState } 
 import type { ApiClient } from '../api/api-client.js';
 import type { ConsoleData } from '../state/use-console-data.js';
 import { ApprovalsPanel } from './approvals-panel.js';
-import { AuditPanel } from './audit-panel.js';
 import { TimelinePanel } from './timeline-panel.js';
 
 // The agent panels bring the AG-UI client and the text protocol: loaded when their tab opens.
@@ -11,10 +10,10 @@ const PasteReplyPanel = lazy(async () => ({
   default: (await import('./paste-reply-panel.js')).PasteReplyPanel,
 }));
 
-const TABS = ['timeline', 'approvals', 'audit', 'agent'] as const;
+const TABS = ['timeline', 'approvals', 'agent'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The panels beside the canvas, as tabs (←/→ move between them): timeline, approvals, audit log and agent. */
+/** The panels beside the canvas, as tabs (←/→ move between them): timeline, approvals and agent. */
 export function SidePanels(props: {
   readonly api: ApiClient;
   readonly data: ConsoleData;
@@ -36,7 +35,6 @@ export function SidePanels(props: {
         ) : null}
       </>
     ),
-    audit: 'Audit log',
     agent: data.health?.model ? 'Chat' : 'Paste reply',
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -80,7 +78,6 @@ export function SidePanels(props: {
         {tab === 'approvals' ? (
           <ApprovalsPanel approvals={data.approvals} decide={data.decide} notify={props.notify} />
         ) : null}
-        {tab === 'audit' ? <AuditPanel api={api} revision={data.revision} /> : null}
         {tab === 'agent' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {data.health?.model ? (

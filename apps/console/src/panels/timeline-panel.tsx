@@ -77,7 +77,11 @@ export function TimelinePanel(props: {
               {result ? (
                 <>
                   <h4>{result.ok ? 'Result' : 'Error'}</h4>
-                  <pre className="json">{formatJson(result.ok ? result.value : result.error)}</pre>
+                  <pre className="json">
+                    {result.ok && entry.fromAudit
+                      ? '(from the audit log, which keeps no result values)'
+                      : formatJson(result.ok ? result.value : result.error)}
+                  </pre>
                 </>
               ) : null}
             </details>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../api/types.js';
+import type { AuditRecord, RunResult } from '../api/types.js';
 import { reduceTimeline, TIMELINE_LIMIT, type TimelineEntry, type TimelineEvent } from './timeline.js';
 
 const meta = (callId: string, name: string) => ({ callId, name, durationMs: 3, modelOutput: '' });
@@ -84,5 +84,50 @@ describe('reduceTimeline', () => {
     );
     expect(many).toHaveLength(TIMELINE_LIMIT);
     expect(many[0]?.callId).toBe(`c${TIMELINE_LIMIT + 4}`);
+  });
+
+  it('brings back the calls of an earlier visit from the audit log, behind the live ones and without doubles', () => {
+    const record = (callId: string, startedAt: string, extra: Partial<AuditRecord> = {}): AuditRecord => ({
+      callId,
+      name: 'shape_updateColor',
+      userId: 'ana',
+      target: { type: 'shape', id: 'shape-1' },
+      args: { blockId: 'shape-1', color: 'red' },
+      outcome: 'ok',
+      startedAt,
+      endedAt: startedAt,
+      durationMs: 4,
+      depth: 0,
+      ...extra,
+    });
+    const live = fold([
+      { type: 'call-end', callId: 'now', result: ok('now'), at: Date.parse('2026-01-02T00:00:00Z') },
+    ]);
+    const entries = reduceTimeline(live, {
+      type: 'history',
+      records: [
+        record('now', '2026-01-02T00:00:00Z'),
+        record('b', '2026-01-01T00:00:02Z', {
+          outcome: 'error',
+          errorCode: 'invalid_args',
+          errorMessage: 'color must match ^#[0-9a-f]{6}$',
+        }),
+        record('a', '2026-01-01T00:00:01Z', { outcome: 'error', errorCode: 'approval_required' }),
+        record('d', '2026-01-01T00:00:03Z', { endedAt: '2026-01-01T00:00:09Z' }),
+        record('d', '2026-01-01T00:00:03Z', { outcome: 'error', errorCode: 'approval_required' }),
+      ],
+    });
+    expect(entries.map((entry) => [entry.callId, entry.status, entry.fromAudit ?? false])).toEqual([
+      ['now', 'ok', false],
+      ['d', 'ok', true], // approved after it waited: one entry, as decided
+      ['b', 'failed', true],
+      ['a', 'waiting', true],
+    ]);
+    expect(entries[2]).toMatchObject({
+      args: { blockId: 'shape-1', color: 'red' },
+      userId: 'ana',
+      origin: 'server',
+      result: { ok: false, error: { code: 'invalid_args', message: 'color must match ^#[0-9a-f]{6}$' } },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { RunResult } from '../api/types.js';
+import type { AuditRecord, RunResult } from '../api/types.js';
 
 /** Where a call stands in the timeline. */
 export type CallStatus = 'running' | 'waiting' | 'ok' | 'failed';
@@ -10,13 +10,16 @@ export interface TimelineEntry {
   readonly callId: string | undefined;
   readonly name: string;
   readonly status: CallStatus;
-  readonly args: Record<string, unknown> | undefined;
+  /** The arguments as sent (this tab) or as the audit log kept them (redacted). */
+  readonly args: unknown;
   readonly result: RunResult | undefined;
   readonly userId: string | undefined;
   readonly origin: 'this tab' | 'server';
   readonly startedAt: number;
   /** Why a call from this tab got no result (the request itself failed). */
   readonly failure?: string;
+  /** Loaded from the audit log (an earlier visit): the result's value was not kept. */
+  readonly fromAudit?: boolean;
 }
 
 /** What changes the timeline. */
@@ -37,7 +40,8 @@ export type TimelineEvent =
       readonly userId: string | undefined;
       readonly at: number;
     }
-  | { readonly type: 'call-end'; readonly callId: string; readonly result: RunResult; readonly at: number };
+  | { readonly type: 'call-end'; readonly callId: string; readonly result: RunResult; readonly at: number }
+  | { readonly type: 'history'; readonly records: readonly AuditRecord[] };
 
 /** The most calls kept; older ones fall off the end. */
 export const TIMELINE_LIMIT = 200;
@@ -136,6 +140,18 @@ export function reduceTimeline(entries: readonly TimelineEntry[], event: Timelin
           : entry,
       );
     }
+    case 'history': {
+      // Calls from before this page loaded, as the audit log keeps them; the live ones already here win.
+      const known = new Set(entries.map((entry) => entry.callId));
+      // A call that waited for approval has a second record once decided, under the same id: the later one counts.
+      const latest = new Map<string, AuditRecord>();
+      for (const record of event.records) {
+        const seen = latest.get(record.callId);
+        if (!seen || record.endedAt > seen.endedAt) latest.set(record.callId, record);
+      }
+      const earlier = [...latest.values()].filter((record) => !known.has(record.callId)).map(entryOfRecord);
+      return cap([...entries, ...earlier].sort((a, b) => b.startedAt - a.startedAt));
+    }
     default: {
       const unreachable: never = event;
       throw new TypeError(`unknown timeline event ${JSON.stringify(unreachable)}`);
@@ -145,4 +161,29 @@ export function reduceTimeline(entries: readonly TimelineEntry[], event: Timelin
 
 function cap(entries: TimelineEntry[]): TimelineEntry[] {
   return entries.length > TIMELINE_LIMIT ? entries.slice(0, TIMELINE_LIMIT) : entries;
+}
+
+/** A timeline entry for a call the audit log recorded: its outcome, error and duration, without the value. */
+export function entryOfRecord(record: AuditRecord): TimelineEntry {
+  const meta = { callId: record.callId, name: record.name, durationMs: record.durationMs, modelOutput: '' };
+  const result: RunResult =
+    record.outcome === 'ok'
+      ? { ok: true, value: undefined, ...meta }
+      : {
+          ok: false,
+          error: { code: record.errorCode ?? 'handler_error', message: record.errorMessage ?? '' },
+          ...meta,
+        };
+  return {
+    key: record.callId,
+    callId: record.callId,
+    name: record.name,
+    status: statusOf(result),
+    args: record.args,
+    result,
+    userId: record.userId,
+    origin: 'server',
+    startedAt: Date.parse(record.startedAt),
+    fromAudit: true,
+  };
 }

@@ -22,6 +22,9 @@ export interface ConsoleData {
 
 let localCounter = 0;
 
+/** How many recent calls the timeline loads from the audit log when the page opens. */
+const HISTORY = 50;
+
 /** Load health, targets and pending approvals, follow `/api/events`, and keep the tool-call timeline. */
 export function useConsoleData(api: ApiClient): ConsoleData {
   const [health, setHealth] = useState<Health | undefined>();
@@ -46,10 +49,23 @@ export function useConsoleData(api: ApiClient): ConsoleData {
     () => guard(async () => setApprovals(await api.approvals('pending'))),
     [api, guard],
   );
+  // The timeline outlives a reload: the recent calls come back from the audit log.
+  const loadHistory = useCallback(
+    () =>
+      guard(async () =>
+        dispatch({ type: 'history', records: (await api.audit({ limit: HISTORY })).records }),
+      ),
+    [api, guard],
+  );
   const refresh = useCallback(async () => {
-    await Promise.all([guard(async () => setHealth(await api.health())), loadTargets(), loadApprovals()]);
+    await Promise.all([
+      guard(async () => setHealth(await api.health())),
+      loadTargets(),
+      loadApprovals(),
+      loadHistory(),
+    ]);
     bump();
-  }, [api, guard, loadTargets, loadApprovals]);
+  }, [api, guard, loadTargets, loadApprovals, loadHistory]);
 
   useEffect(() => {
     mounted.current = true;

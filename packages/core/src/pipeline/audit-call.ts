@@ -5,6 +5,7 @@ import { isoTime } from '../util/iso-time.js';
 import { wallClockMs } from '../util/wall-clock.js';
 import type { CallState } from './call-state.js';
 import { redactArgs } from './redact-args.js';
+import { sanitizeArgs } from './sanitize-args.js';
 
 const MAX_RAW_ARGS = 2_000;
 
@@ -14,7 +15,7 @@ const MAX_RAW_ARGS = 2_000;
  */
 export function recordAudit(state: CallState, result: RunResult): Promise<void> | undefined {
   const startedMs = wallClockMs(state.started);
-  const { user, target } = state;
+  const { user } = state;
   // One literal with every field, absent ones undefined: one object shape for every record, no property added later.
   const record: AuditRecord = {
     callId: state.callId,
@@ -23,7 +24,7 @@ export function recordAudit(state: CallState, result: RunResult): Promise<void> 
     userId: user?.id || undefined,
     tenantId: user?.tenantId || undefined,
     name: state.name.length > 200 ? `${state.name.slice(0, 200)}…` : state.name,
-    target: target ? { type: target.type, id: target.id } : undefined,
+    target: auditTarget(state, result),
     args: auditArgs(state),
     outcome: result.ok ? 'ok' : 'error',
     errorCode: result.ok ? undefined : result.error.code,
@@ -92,6 +93,17 @@ function logCall(state: CallState, result: RunResult, record: AuditRecord): void
   );
 }
 
+// The resolved target; for a call that stopped before the target step (invalid arguments), the one it named.
+function auditTarget(state: CallState, result: RunResult): AuditRecord['target'] {
+  const { target } = state;
+  if (target) return { type: target.type, id: target.id };
+  const scope = state.action?.scope;
+  if (!scope || state.targetId === undefined) return undefined;
+  // A mismatch names a block of another type: recording it under this action's scope would be false.
+  if (!result.ok && result.error.code === 'target_mismatch') return undefined;
+  return { type: scope, id: state.targetId };
+}
+
 function auditArgs(state: CallState): unknown {
   const { runtime } = state;
   if (state.args) {
@@ -100,5 +112,9 @@ function auditArgs(state: CallState): unknown {
   }
   const raw = state.call.args;
   if (typeof raw === 'string') return raw.length > MAX_RAW_ARGS ? `${raw.slice(0, MAX_RAW_ARGS)}…` : raw;
-  return raw === undefined ? undefined : '[not recorded: the arguments could not be read]';
+  if (raw === undefined) return undefined;
+  // Arguments the parse step never saw (an unknown action): the same bounded plain copy, secrets redacted by name.
+  const copy = sanitizeArgs(raw, runtime.limits);
+  if ('problem' in copy) return '[not recorded: the arguments could not be read]';
+  return redactArgs(copy.value, undefined, runtime.redactKeys);
 }

@@ -9,7 +9,9 @@ export interface AuditRecord {
   readonly tenantId?: string;
   /** Qualified action name, or the name as sent for unknown actions. */
   readonly name: string;
+  /** The resolved target; when the call failed before resolving it (invalid arguments, unknown id), the one named. */
   readonly target?: { readonly type: string; readonly id: string };
+  /** Redacted arguments: parsed when they could be read, JSON text as sent when they could not. */
   readonly args: unknown;
   readonly outcome: 'ok' | 'error';
   readonly errorCode?: ErrorCode;

@@ -3,6 +3,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { useAffordance } from '../affordance-context.js';
 import { type ActionEntry, entryOfAvailable, entryTargetParam, type RunAction } from './action-entry.js';
 import { EntryForm } from './entry-form.js';
+import type { FormValues } from './form-values.js';
 
 /** What both `ActionForm` modes accept. */
 interface ActionFormCommonProps {
@@ -12,6 +13,8 @@ interface ActionFormCommonProps {
   /** Shows a "Back" button that calls it. */
   readonly onCancel?: () => void;
   readonly submitLabel?: string;
+  /** Where the form starts: e.g. the target's current state, so a colour field shows the current colour. */
+  readonly formValues?: FormValues;
 }
 
 /** `ActionForm` over the provider's client-side registry: the action is looked up by name. */
@@ -58,6 +61,7 @@ function RemoteActionForm(props: RemoteActionFormProps): ReactNode {
     onResult: props.onResult,
     onCancel: props.onCancel,
     submitLabel: props.submitLabel,
+    formValues: props.formValues,
   });
 }
 
@@ -76,5 +80,6 @@ function RegistryActionForm(props: RegistryActionFormProps): ReactNode {
     onResult: props.onResult,
     onCancel: props.onCancel,
     submitLabel: props.submitLabel,
+    formValues: props.formValues,
   });
 }

@@ -9,6 +9,7 @@ import {
   filterEntries,
   type RunAction,
 } from './action-entry.js';
+import type { FormValues, TargetOption } from './form-values.js';
 import { type PaletteSource, PaletteView } from './palette-view.js';
 
 /** What both `CommandPalette` modes accept. */
@@ -33,6 +34,10 @@ interface CommandPaletteCommonProps {
   readonly renderItem?: (entry: ActionEntry) => ReactNode;
   /** Open straight on this action's form (an entry, or a name looked up in the list). */
   readonly initialAction?: ActionEntry | string;
+  /** With no `target` in view, a scoped action's form offers these (of its type) in a picker. */
+  readonly targets?: readonly TargetOption[];
+  /** Where a form starts: e.g. the target's current state, so a colour field shows the current colour. */
+  readonly formValues?: FormValues;
 }
 
 /** `CommandPalette` over the provider's client-side registry, ranked by its ranker. */
@@ -110,15 +115,15 @@ function RegistryPalette(props: RegistryCommandPaletteProps & { readonly close: 
   });
   const entries = useMemo(() => available.map(entryOfAvailable), [available]);
   const targetId = targetIdOf(props.target);
-  const hiddenParam = (entry: ActionEntry) => {
-    if (!entry.scope || targetId === undefined) return undefined;
-    return registry.get(entry.name)?.targetParam ?? registry.targetParam;
-  };
+  const targetParam = (entry: ActionEntry) =>
+    entry.scope ? (registry.get(entry.name)?.targetParam ?? registry.targetParam) : undefined;
+  const hiddenParam = (entry: ActionEntry) => (targetId === undefined ? undefined : targetParam(entry));
   const source: PaletteSource = {
     entries,
     loading: false,
     error: undefined,
     hiddenParam,
+    targetParam,
     run: (entry, args) => {
       const param = hiddenParam(entry);
       return executeAction(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
@@ -135,13 +140,14 @@ function RemotePalette(props: RemoteCommandPaletteProps & { readonly close: () =
     [actions, onQueryChange, query],
   );
   const targetId = targetIdOf(props.target);
-  const hiddenParam = (entry: ActionEntry) =>
-    targetId !== undefined ? entryTargetParam(entry, props.targetParam) : undefined;
+  const targetParam = (entry: ActionEntry) => entryTargetParam(entry, props.targetParam);
+  const hiddenParam = (entry: ActionEntry) => (targetId !== undefined ? targetParam(entry) : undefined);
   const source: PaletteSource = {
     entries,
     loading: props.loading === true,
     error: props.error,
     hiddenParam,
+    targetParam,
     run: (entry, args) => {
       const param = hiddenParam(entry);
       return props.run(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
@@ -165,5 +171,7 @@ function viewProps(props: CommandPaletteCommonProps & { readonly close: () => vo
     footer: props.footer,
     renderItem: props.renderItem,
     initialAction: props.initialAction,
+    targets: props.targets,
+    formValues: props.formValues,
   };
 }

@@ -1,8 +1,10 @@
 import type { RunResult } from '@affordance/core';
 import { type FormEvent, createElement as h, type ReactNode, useId, useMemo, useState } from 'react';
-import { type FormField, formArgs, formFields } from '../store/form-fields.js';
+import { formArgs, formFields } from '../store/form-fields.js';
 import { type ActionEntry, entryTitle } from './action-entry.js';
 import { FieldControl } from './field-control.js';
+import { type FormValues, startingValues, type TargetOption } from './form-values.js';
+import { TargetPicker } from './target-picker.js';
 
 /** Props of `EntryForm`, the view both `ActionForm` modes share. */
 export interface EntryFormProps {
@@ -15,6 +17,13 @@ export interface EntryFormProps {
   readonly onResult?: ((result: RunResult) => void) | undefined;
   readonly onCancel?: (() => void) | undefined;
   readonly submitLabel?: string | undefined;
+  /** Starting values for the target (its current state): fields of the same name start from them. */
+  readonly formValues?: FormValues | undefined;
+  /** What the person typed to find the action: shown above the fields. */
+  readonly query?: string | undefined;
+  /** The parameter a target id fills; without a target in view, `targets` offers a picker for it. */
+  readonly targetParam?: string | undefined;
+  readonly targets?: readonly TargetOption[] | undefined;
 }
 
 /**
@@ -22,12 +31,28 @@ export interface EntryFormProps {
  * error (code, message, every issue, the hint) or a thrown error's message when the call fails.
  */
 export function EntryForm(props: EntryFormProps): ReactNode {
-  const { entry, hiddenParam } = props;
+  const { entry, hiddenParam, formValues } = props;
   const fields = useMemo(
     () => formFields(entry.inputSchema).filter((field) => field.path.join('.') !== hiddenParam),
     [entry, hiddenParam],
   );
-  const [raw, setRaw] = useState<Record<string, string | boolean>>(() => initialValues(fields));
+  // With no target in view, a scoped action's target parameter is a picker of the known targets of its type.
+  const picked =
+    !hiddenParam && entry.scope && props.targets && props.targetParam ? props.targetParam : undefined;
+  const [raw, setRaw] = useState<Record<string, string | boolean>>(() =>
+    startingValues(fields, formValues?.(entry, props.targetId)),
+  );
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const pick = (id: string) => {
+    // The picked target's state refills the fields the person has not changed.
+    const fresh = startingValues(fields, formValues?.(entry, id));
+    setRaw((previous) => {
+      const next: Record<string, string | boolean> = { ...fresh };
+      for (const key of edited) if (key in previous) next[key] = previous[key] as string | boolean;
+      if (picked) next[picked] = id;
+      return next;
+    });
+  };
   const [outcome, setOutcome] = useState<RunResult | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -54,6 +79,9 @@ export function EntryForm(props: EntryFormProps): ReactNode {
   return h(
     'form',
     { onSubmit: submit, 'aria-label': title, noValidate: true, 'data-affordance': 'action-form' },
+    props.query?.trim()
+      ? h('p', { 'data-affordance': 'form-query' }, 'You asked: ', h('q', null, props.query.trim()))
+      : null,
     h('p', { 'data-affordance': 'form-description' }, entry.description),
     hiddenParam && props.targetId
       ? h('p', { 'data-affordance': 'form-target' }, 'On ', h('code', null, props.targetId))
@@ -64,14 +92,35 @@ export function EntryForm(props: EntryFormProps): ReactNode {
       return h(
         'div',
         { key, 'data-affordance': 'form-field' },
-        h('label', { htmlFor: id }, field.required ? `${field.label} *` : field.label),
-        h(FieldControl, {
-          id,
-          field,
-          value: raw[key],
-          autoFocus: index === 0,
-          onChange: (value: string | boolean) => setRaw((previous) => ({ ...previous, [key]: value })),
-        }),
+        h(
+          'label',
+          { htmlFor: id },
+          key === picked && entry.scope
+            ? `${entry.scope[0]?.toUpperCase()}${entry.scope.slice(1)} *`
+            : field.required
+              ? `${field.label} *`
+              : field.label,
+        ),
+        key === picked && entry.scope && props.targets
+          ? h(TargetPicker, {
+              id,
+              name: key,
+              scope: entry.scope,
+              options: props.targets,
+              value: String(raw[key] ?? ''),
+              autoFocus: index === 0,
+              onChange: pick,
+            })
+          : h(FieldControl, {
+              id,
+              field,
+              value: raw[key],
+              autoFocus: index === 0,
+              onChange: (value: string | boolean) => {
+                setEdited((previous) => new Set(previous).add(key));
+                setRaw((previous) => ({ ...previous, [key]: value }));
+              },
+            }),
         field.description ? h('small', { id: `${id}-hint` }, field.description) : null,
       );
     }),
@@ -99,15 +148,4 @@ export function EntryForm(props: EntryFormProps): ReactNode {
       ),
     ),
   );
-}
-
-function initialValues(fields: readonly FormField[]): Record<string, string | boolean> {
-  const values: Record<string, string | boolean> = {};
-  for (const field of fields) {
-    const key = field.path.join('.');
-    if (field.kind === 'boolean') values[key] = field.defaultValue === true;
-    else if (field.defaultValue !== undefined)
-      values[key] = field.kind === 'json' ? JSON.stringify(field.defaultValue) : String(field.defaultValue);
-  }
-  return values;
 }

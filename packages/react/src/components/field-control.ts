@@ -61,6 +61,8 @@ export function FieldControl(props: FieldControlProps): ReactNode {
           type: 'color',
           'aria-label': `${field.label} picker`,
           tabIndex: -1,
+          // A colour input cannot be empty: without a colour in the text it shows black, marked as no value.
+          'data-empty': /^#[0-9a-f]{6}$/i.test(text) ? undefined : true,
           value: /^#[0-9a-f]{6}$/i.test(text) ? text : '#000000',
           onChange: onText,
         }),

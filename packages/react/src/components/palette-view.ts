@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { type ActionEntry, entryTitle, needsInput } from './action-entry.js';
 import { EntryForm } from './entry-form.js';
+import type { FormValues, TargetOption } from './form-values.js';
 
 /** Where a palette's actions come from and how they run: the client registry or a server. */
 export interface PaletteSource {
@@ -20,6 +21,8 @@ export interface PaletteSource {
   run(entry: ActionEntry, args: Record<string, unknown>): Promise<RunResult>;
   /** The parameter the target's id fills for this entry (left out of its form). */
   hiddenParam(entry: ActionEntry): string | undefined;
+  /** The parameter that takes a scoped entry's target id, whether or not a target is in view. */
+  targetParam(entry: ActionEntry): string | undefined;
 }
 
 /** Everything the palette view shows and calls; `CommandPalette` builds it. */
@@ -37,6 +40,8 @@ export interface PaletteViewProps {
   readonly footer?: ReactNode;
   readonly renderItem?: ((entry: ActionEntry) => ReactNode) | undefined;
   readonly initialAction?: ActionEntry | string | undefined;
+  readonly targets?: readonly TargetOption[] | undefined;
+  readonly formValues?: FormValues | undefined;
 }
 
 /** The body of `CommandPalette`: the search box and ranked list, or the chosen action's form. */
@@ -105,6 +110,10 @@ export function PaletteView(props: PaletteViewProps): ReactNode {
           entry: form,
           hiddenParam: source.hiddenParam(form),
           targetId: props.targetId,
+          targetParam: source.targetParam(form),
+          targets: props.targets,
+          formValues: props.formValues,
+          query: props.query,
           run: (args: Record<string, unknown>) => source.run(form, args),
           onResult: (result: RunResult) => {
             props.onRun?.(result);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isLoopback } from '../../authenticate.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { countActions, listenProblem } from '../listen-problem.js';
 import { loadConfig } from '../load-config.js';
 import { startProgress } from '../progress.js';
 
@@ -74,7 +75,7 @@ export const serveCommand: Command = {
         io.out(
           `${paint(io, 'bold', 'Affordance')} is running at ${paint(io, 'cyan', `http://${shown}:${info.port}/`)}\n`,
         );
-        io.out(`  ${app.registry.names().length} actions; data: ${app.storage}\n`);
+        io.out(`  ${countActions(app.registry.names().length)}; data: ${app.storage}\n`);
         io.out(
           `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
         );
@@ -100,7 +101,7 @@ export const serveCommand: Command = {
         resolve(code);
       };
       server.on('error', (error: NodeJS.ErrnoException) => {
-        io.err(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
+        io.err(`${listenProblem(error, host, port)}\n`);
         void stop('error', EXIT.error);
       });
       process.once('SIGINT', () => void stop('SIGINT', EXIT.ok));
