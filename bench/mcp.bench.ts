@@ -23,7 +23,7 @@ const WARMUP = quick ? 400 : 4_000;
 const CLOCK_TICK_MS = 10;
 const LIST_SIZE = 10_000;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Two folders deep like test/support, so the bundle finds ../shared/data the same way the source does.
+// Two folders deep like test/support, so the bundle finds test/fixtures the same way the source does.
 const bundle = path.join(repoRoot, 'node_modules/.mcp-bench/mcp-bench-server.mjs');
 await build({
   entryPoints: [path.join(repoRoot, 'test/support/mcp-bench-server.ts')],

@@ -1,7 +1,7 @@
 // Action ranking: quality on Seal-Tools and BFCL v3, and build time, query latency and memory at 4,076, 10,000 and
 // 100,000 actions, against MiniSearch (BM25+) and wink-bm25-text-search (BM25F) fed the same tokens.
 // Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec) and BFCL v3 (ShishirPatil/gorilla @cd9429c), Apache-2.0, read
-// from ../shared/data. Run: node --import tsx bench/ranking.bench.ts [--quick]   (--quick skips 100,000 actions)
+// from test/fixtures. Run: node --import tsx bench/ranking.bench.ts [--quick]   (--quick skips 100,000 actions)
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Replays recorded Chat Completions responses from /work/shared/data/provider-streams
+// Replays recorded Chat Completions responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `openai` client.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelStreamPart } from '../../packages/core/src/agent/model-types.js';

@@ -1,4 +1,4 @@
-// Replays recorded provider responses from /work/shared/data/provider-streams
+// Replays recorded provider responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0): runAgent through the official SDKs end to end.
 import { createRegistry, defineAction } from '@affordance/core';
 import { afterEach, describe, expect, it } from 'vitest';

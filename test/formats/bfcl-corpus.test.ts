@@ -1,5 +1,5 @@
 // Data: Berkeley Function Calling Leaderboard v3 (ShishirPatil/gorilla @cd9429c, Apache-2.0), read from
-// ../shared/data/bfcl; see /work/shared/data/README.md.
+// test/fixtures/bfcl; see its README.md.
 import { isDeepStrictEqual } from 'node:util';
 import { createRegistry, TOOL_FORMATS, type ToolFormat } from '@affordance/core';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Data: `tools/list` of 12 official MCP servers (npm @modelcontextprotocol/server-*, MIT / Apache-2.0), read from
-// ../shared/data/mcp-servers; see /work/shared/data/README.md.
+// test/fixtures/mcp-servers; see its README.md.
 import { createRegistry, TOOL_FORMATS } from '@affordance/core';
 import { describe, expect, it } from 'vitest';
 import { mcpToolToAction, readMcpServers } from '../support/mcp-servers.js';

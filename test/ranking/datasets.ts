@@ -1,5 +1,5 @@
 // Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0) and the Berkeley Function Calling Leaderboard v3
-// (ShishirPatil/gorilla @cd9429c, Apache-2.0), read from ../shared/data (see its README.md).
+// (ShishirPatil/gorilla @cd9429c, Apache-2.0), read from test/fixtures (see the README.md of each folder).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,8 @@ import {
 } from '../../packages/core/src/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Where the shared public data sets live. */
-export const dataRoot = path.resolve(repoRoot, '../shared/data');
+/** Where the recorded public data sets live (test/fixtures). */
+export const dataRoot = path.resolve(repoRoot, 'test/fixtures');
 
 interface SealTool {
   readonly api_name: string;

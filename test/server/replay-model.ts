@@ -1,5 +1,5 @@
 // Scripted answers in the exact Chat Completions wire format, modelled chunk by chunk on a recorded
-// OpenAI-compatible stream from /work/shared/data/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse
+// OpenAI-compatible stream, test/fixtures/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse
 // (vercel/ai @ed857f5, Apache-2.0): the recording's text and tool-call chunks, with the canvas demo's names and
 // arguments put in, served by the replay server and read through the official `openai` client.
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { REPO_ROOT } from './run-cli.js';
 
 const RECORDING = resolve(
   REPO_ROOT,
-  '../shared/data/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse',
+  'test/fixtures/provider-streams/openai-compatible/chat/anthropic-fallback-tool-call.sse',
 );
 
 function recorded(): RecordedJson[] {

@@ -1,8 +1,8 @@
 /**
  * Replays the 40 recorded AG-UI server event streams through the tool-call assembler, and encodes the parts
  * back into AG-UI events that must pass @ag-ui/core's schemas and @ag-ui/client's ordering rules.
- * Data: ../shared/data/agui-events/dotnet-baselines, from ag-ui-protocol/ag-ui @821b8c2 (.NET SDK integration
- * baselines, MIT); see ../shared/data/README.md.
+ * Data: test/fixtures/agui-events/dotnet-baselines, from ag-ui-protocol/ag-ui @821b8c2 (.NET SDK integration
+ * baselines, MIT); see its README.md.
  */
 import { verifyEvents } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';

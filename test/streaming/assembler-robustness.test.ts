@@ -1,7 +1,7 @@
 /**
  * Mangled provider chunks never crash the assembler: whatever arrives, push() returns parts and every
- * problem is a typed tool-error. Seeds: the recorded streams in ../shared/data/provider-streams (vercel/ai
- * @ed857f5 fixtures, Apache-2.0) and ../shared/data/agui-events (ag-ui-protocol/ag-ui @821b8c2, MIT).
+ * problem is a typed tool-error. Seeds: the recorded streams in test/fixtures/provider-streams (vercel/ai
+ * @ed857f5 fixtures, Apache-2.0) and test/fixtures/agui-events (ag-ui-protocol/ag-ui @821b8c2, MIT).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

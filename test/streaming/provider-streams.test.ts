@@ -1,7 +1,7 @@
 /**
  * Replays every recorded provider stream chunk by chunk through the tool-call assembler.
- * Data: ../shared/data/provider-streams, from vercel/ai @ed857f5 `packages/<provider>/src/__fixtures__`
- * (Apache-2.0); see ../shared/data/README.md.
+ * Data: test/fixtures/provider-streams, from vercel/ai @ed857f5 `packages/<provider>/src/__fixtures__`
+ * (Apache-2.0); see its README.md.
  */
 
 import { verifyEvents } from '@ag-ui/client';

@@ -1,14 +1,14 @@
 // Berkeley Function Calling Leaderboard v3 (ShishirPatil/gorilla @cd9429c, berkeley-function-call-leaderboard/data,
-// Apache-2.0), read from ../shared/data/bfcl; see /work/shared/data/README.md.
+// Apache-2.0), read from test/fixtures/bfcl; see its README.md.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnyAction, defineAction, type JsonSchema } from '@affordance/core';
 
-/** The shared data folder beside the repository. */
-export const DATA_DIR = path.resolve(fileURLToPath(new URL('../../', import.meta.url)), '../shared/data');
+/** The recorded third-party data the tests read (test/fixtures). */
+export const DATA_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
-/** The BFCL v3 categories in `../shared/data/bfcl` (irrelevance has no gold answers). */
+/** The BFCL v3 categories in `test/fixtures/bfcl` (irrelevance has no gold answers). */
 export const BFCL_CATEGORIES = [
   'simple',
   'multiple',

@@ -1,14 +1,13 @@
 // Tool schemas of 12 official MCP servers (npm @modelcontextprotocol/server-*, MIT / Apache-2.0), captured in
-// ../shared/data/mcp-servers (see /work/shared/data/README.md); repeated to make large registries for the MCP bench.
+// test/fixtures/mcp-servers (see its README.md); repeated to make large registries for the MCP bench.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const dataDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/data/mcp-servers',
-);
+// Two folders up is the repository root, both from test/support and from the MCP bench's bundle in
+// node_modules/.mcp-bench.
+const dataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/mcp-servers');
 
 /** `count` real tool definitions, cycling through the captured ones, each renamed `<server>_<tool>_<n>`. */
 export function catalogueTools(count: number): Tool[] {

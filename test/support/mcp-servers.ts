@@ -1,5 +1,5 @@
 // `tools/list` of 12 official MCP servers (npm @modelcontextprotocol/server-*, MIT / Apache-2.0), read from
-// ../shared/data/mcp-servers; see /work/shared/data/README.md.
+// test/fixtures/mcp-servers; see its README.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AnyAction, defineAction, type JsonSchema } from '@affordance/core';

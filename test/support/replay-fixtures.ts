@@ -1,4 +1,4 @@
-// Recorded provider responses from /work/shared/data/provider-streams (vercel/ai @ed857f5, Apache-2.0).
+// Recorded provider responses in test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // biome-ignore lint/suspicious/noExplicitAny: the recordings are untyped third-party JSON; tests assert on their fields.
 export type RecordedJson = any;
 
-const DATA = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared/data/provider-streams');
+const DATA = resolve(fileURLToPath(new URL('.', import.meta.url)), '../fixtures/provider-streams');
 
 /** The chunks of a recorded stream (`<name>.chunks.txt`: one JSON object per line). */
 export function readChunks(name: string): RecordedJson[] {

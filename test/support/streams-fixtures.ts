@@ -1,15 +1,15 @@
 /**
- * Recorded provider streams and AG-UI baselines from ../shared/data, plus an oracle that reads each stream's
+ * Recorded provider streams and AG-UI baselines from test/fixtures, plus an oracle that reads each stream's
  * tool calls the plain way (concatenate the argument text per call, then JSON.parse) to check the assembler.
  * Sources: vercel/ai @ed857f5 `packages/*\/src/**\/__fixtures__` (Apache-2.0); ag-ui-protocol/ag-ui @821b8c2
- * .NET SDK integration baselines (MIT). See ../shared/data/README.md.
+ * .NET SDK integration baselines (MIT). See the README.md of each folder there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const dataRoot = path.resolve(repoRoot, '../shared/data');
+export const dataRoot = path.resolve(repoRoot, 'test/fixtures');
 
 type Json = Record<string, unknown>;
 

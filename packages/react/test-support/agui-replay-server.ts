@@ -1,5 +1,5 @@
-// Replays recorded AG-UI streams from the Microsoft Agent Framework .NET AG-UI verification baselines
-// (../shared/data/agui-events/dotnet-baselines; see /work/shared/data/README.md for source and licence).
+// Replays recorded AG-UI streams from the AG-UI .NET SDK integration baselines (ag-ui-protocol/ag-ui @821b8c2, MIT),
+// kept in test/fixtures/agui-events/dotnet-baselines at the repository root (source and licence in its README.md).
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Folder of the recorded .NET AG-UI baselines. */
-export const BASELINES = resolve(repoRoot, '../shared/data/agui-events/dotnet-baselines');
+export const BASELINES = resolve(repoRoot, 'test/fixtures/agui-events/dotnet-baselines');
 
 /** Read a recorded JSON file (they start with a UTF-8 BOM). */
 export function readRecorded<T>(folder: string, name: string): T {

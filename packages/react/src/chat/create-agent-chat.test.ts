@@ -1,6 +1,6 @@
 // @vitest-environment node
-// Replays the Microsoft Agent Framework .NET AG-UI baselines (../shared/data/agui-events/dotnet-baselines,
-// Step03_FrontendTools and Step04_HumanInLoop; source and licence in /work/shared/data/README.md).
+// Replays the AG-UI .NET SDK integration baselines (test/fixtures/agui-events/dotnet-baselines at the repository
+// root, Step03_FrontendTools and Step04_HumanInLoop; source and licence in its README.md).
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
 import type { Message } from '@ag-ui/core';
 import { EventSchema, MessageSchema, RunAgentInputSchema } from '@ag-ui/core/schemas';

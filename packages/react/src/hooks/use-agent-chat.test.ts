@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Replays the Microsoft Agent Framework .NET AG-UI baselines (../shared/data/agui-events/dotnet-baselines,
-// Step03_FrontendTools; source and licence in /work/shared/data/README.md).
+// Replays the AG-UI .NET SDK integration baselines (test/fixtures/agui-events/dotnet-baselines at the repository
+// root, Step03_FrontendTools; source and licence in its README.md).
 import { createRegistry } from '@affordance/core';
 import { MessageSchema } from '@ag-ui/core/schemas';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
