@@ -9,6 +9,7 @@ import type {
   JsonSchema,
   SchemaLike,
   Target,
+  TargetLike,
   User,
 } from './types.js';
 
@@ -27,7 +28,7 @@ export function defineAction<
   const TInputSchema extends SchemaLike | undefined = undefined,
   TOutput = unknown,
   TContext = Record<string, unknown>,
-  TTarget extends Target = Target,
+  TTarget extends TargetLike | undefined = Target,
 >(
   definition: ActionDefinition<TInputSchema, TOutput, TContext, TTarget>,
 ): Action<TInputSchema, TOutput, TContext, TTarget> {
