@@ -62,7 +62,10 @@ export function defineAction<
       );
     }
   }
-  const inputJsonSchema = definition.input ? jsonSchemaOf(definition.input, 'input', where) : EMPTY_INPUT;
+  const schemaWarnings: string[] = [];
+  const inputJsonSchema = definition.input
+    ? jsonSchemaOf(definition.input, 'input', where, schemaWarnings)
+    : EMPTY_INPUT;
   if (inputJsonSchema.type !== undefined && inputJsonSchema.type !== 'object') {
     throw new AffordanceError(
       'invalid_definition',
@@ -72,8 +75,16 @@ export function defineAction<
   // Only JSON Schema inputs are validated with our regex engine; a Standard Schema validates with its own.
   if (!definition.input || !isStandardSchema(definition.input))
     checkPatterns(inputJsonSchema, `${where} input`);
-  const outputJsonSchema = definition.output ? jsonSchemaOf(definition.output, 'output', where) : undefined;
-  return Object.freeze({ ...definition, kind: 'affordance.action', inputJsonSchema, outputJsonSchema });
+  const outputJsonSchema = definition.output
+    ? jsonSchemaOf(definition.output, 'output', where, schemaWarnings)
+    : undefined;
+  return Object.freeze({
+    ...definition,
+    kind: 'affordance.action',
+    inputJsonSchema,
+    outputJsonSchema,
+    schemaWarnings: Object.freeze(schemaWarnings),
+  });
 }
 
 /** Whether a value is an action returned by `defineAction`. */

@@ -250,6 +250,8 @@ export interface Action<
   readonly kind: 'affordance.action';
   readonly inputJsonSchema: JsonSchema;
   readonly outputJsonSchema: JsonSchema | undefined;
+  /** What the JSON Schemas could not say exactly (a regex flag); `tools` and `toolSet` report it as warnings. */
+  readonly schemaWarnings?: readonly string[];
 }
 
 /** An action of any input, output, context and target, as a registry holds it. */
