@@ -19,7 +19,7 @@ export interface OpenApp {
   readonly database: PostgresStore;
   /** Where the data lives, for messages (`PGlite in .affordance/db`). */
   readonly storage: string;
-  /** Where the actions come from, for messages: the module's path, `the canvas demo` or `no actions`. */
+  /** Where the actions come from, for messages: the module's path, `the canvas demo` or `no registry`. */
   readonly source: string;
   /** What to tell the user about the registry (how to give it actions when it has none). */
   readonly hint?: string;

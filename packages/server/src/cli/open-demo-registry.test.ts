@@ -28,7 +28,7 @@ describe('the registry serve opens without a module', () => {
   it('is empty, with a hint, when the demo is not installed (the server does not depend on it)', async () => {
     database = await createPostgresStore({ dataDir: 'memory://' });
     const opened = await openDemoRegistry(database, () => Promise.reject(notInstalled(DEMO_PACKAGE)));
-    expect(opened).toMatchObject({ source: 'no actions', hint: NO_REGISTRY_HINT });
+    expect(opened).toMatchObject({ source: 'no registry', hint: NO_REGISTRY_HINT });
     expect(opened.registry.names()).toEqual([]);
     expect(opened.registry.store.audit).toBe(database.audit);
     expect(NO_REGISTRY_HINT).toContain('--registry');

@@ -11,7 +11,7 @@ export const NO_REGISTRY_HINT = `No registry: pass --registry <module> (a .js or
 /** The registry `serve` opens without a module, what it is, and what to tell the user about it. */
 export interface DemoRegistry {
   readonly registry: Registry;
-  /** `the canvas demo` or `no actions`, for messages. */
+  /** `the canvas demo` or `no registry`, for messages. */
   readonly source: string;
   readonly hint?: string;
 }
@@ -32,7 +32,7 @@ export async function openDemoRegistry(
     if (!isMissingDemo(error)) throw error;
     return {
       registry: createRegistry({ store: database }),
-      source: 'no actions',
+      source: 'no registry',
       hint: NO_REGISTRY_HINT,
     };
   }
