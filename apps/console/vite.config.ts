@@ -10,7 +10,13 @@ export default defineConfig({
   plugins: [react()],
   // Workspace packages resolve to their TypeScript sources, so building the console needs no `dist`.
   resolve: { conditions: ['@affordance/source', 'browser', 'module', 'import', 'default'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The server package ships the built console (packages/server/console) and serves it at `/`.
+  build: {
+    outDir: fileURLToPath(new URL('../../packages/server/console', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },

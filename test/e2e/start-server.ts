@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The folder of the built console. */
-export const CONSOLE_DIST = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
+/** The folder of the built console (the Vite build writes it into the server package, which serves it). */
+export const CONSOLE_DIST = fileURLToPath(new URL('../../packages/server/console/', import.meta.url));
 
 /** A running `affordance serve` process and the URL it printed. */
 export interface RunningServer {
@@ -90,7 +90,7 @@ export async function startServer(options: {
   };
 }
 
-/** Build the console with Vite's JavaScript API unless `apps/console/dist` already holds a build. */
+/** Build the console with Vite's JavaScript API unless `packages/server/console` already holds a build. */
 export async function ensureConsoleBuilt(): Promise<void> {
   if (existsSync(`${CONSOLE_DIST}index.html`)) return;
   const { build } = await import('vite');

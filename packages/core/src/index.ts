@@ -1,4 +1,9 @@
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
+export {
+  defineActionFor,
+  type ScopedTarget,
+  type TargetedActionDefinition,
+} from './action/define-action-for.js';
 export { qualifiedName } from './action/qualified-name.js';
 export { toolInputSchema } from './action/tool-input-schema.js';
 export type {
@@ -22,6 +27,7 @@ export type {
   SchemaLike,
   Services,
   Target,
+  TargetLike,
   TargetRef,
   User,
 } from './action/types.js';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { pathToFileURL } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
 import { CommandFailure } from './cli/command-options.js';
@@ -78,7 +79,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Run the CLI on this process's arguments and set its exit code (what the `affordance` bin does). */
+export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -89,3 +91,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   );
 }
+
+/**
+ * Whether this module is the script node was started with. Both sides are resolved through symlinks: npm starts
+ * a bin through `node_modules/.bin/affordance`, a link to the file, so a plain URL comparison never matches.
+ */
+export function isEntryScript(moduleUrl: string, script: string | undefined): boolean {
+  if (!script) return false;
+  try {
+    return realpathSync(fileURLToPath(moduleUrl)) === realpathSync(script);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryScript(import.meta.url, process.argv[1])) runCli();

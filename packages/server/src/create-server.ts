@@ -54,7 +54,7 @@ export interface ServerOptions {
   readonly conversations?: ConversationStore;
   /** Where the data lives, shown on the home page and in `/api/health`. */
   readonly storage?: string;
-  /** The built web console served at `/` (default `apps/console/dist`), or false for the plain home page. */
+  /** The built web console served at `/` (default the package's `console` folder), or false for the plain home page. */
   readonly consoleDir?: string | false;
 }
 

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCanvasRegistry } from '@affordance/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer } from './create-server.js';
-import { readConsoleFile } from './serve-console.js';
+import { DEFAULT_CONSOLE_DIR, readConsoleFile } from './serve-console.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'affordance-console-'));
 const dist = join(folder, 'dist');
@@ -68,5 +69,15 @@ describe('serving the built console', () => {
       const response = await app(consoleDir).request('/');
       expect(await response.text()).toContain('console is not built yet');
     }
+  });
+
+  it('looks for the console inside its own package by default, so the published package serves it', async () => {
+    // Regression: the default was apps/console/dist of a checkout, which no installed package has.
+    const packageFolder = fileURLToPath(new URL('../', import.meta.url));
+    expect(DEFAULT_CONSOLE_DIR).toBe(join(packageFolder, 'console/'));
+    const manifest = JSON.parse(readFileSync(join(packageFolder, 'package.json'), 'utf8')) as {
+      files: string[];
+    };
+    expect(manifest.files).toContain('console');
   });
 });

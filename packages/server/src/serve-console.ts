@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import type { ServerEnv } from './server-env.js';
 
-/** Where the built console is looked for by default: `apps/console/dist` of this checkout (from `src` or `dist`). */
-export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../apps/console/dist/', import.meta.url));
+/**
+ * Where the built console is looked for by default: the `console` folder of this package, beside `src` and `dist`
+ * (the console's Vite build writes it there, and the published package ships it), so an installed server finds it.
+ */
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../console/', import.meta.url));
 
 /** Paths the console never answers, so their own routes (and typed 404s) stay in charge. */
 const RESERVED = ['/api/', '/api', '/agui', '/mcp'];

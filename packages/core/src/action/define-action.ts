@@ -9,6 +9,7 @@ import type {
   JsonSchema,
   SchemaLike,
   Target,
+  TargetLike,
   User,
 } from './types.js';
 
@@ -27,7 +28,7 @@ export function defineAction<
   const TInputSchema extends SchemaLike | undefined = undefined,
   TOutput = unknown,
   TContext = Record<string, unknown>,
-  TTarget extends Target = Target,
+  TTarget extends TargetLike | undefined = Target,
 >(
   definition: ActionDefinition<TInputSchema, TOutput, TContext, TTarget>,
 ): Action<TInputSchema, TOutput, TContext, TTarget> {
@@ -61,7 +62,10 @@ export function defineAction<
       );
     }
   }
-  const inputJsonSchema = definition.input ? jsonSchemaOf(definition.input, 'input', where) : EMPTY_INPUT;
+  const schemaWarnings: string[] = [];
+  const inputJsonSchema = definition.input
+    ? jsonSchemaOf(definition.input, 'input', where, schemaWarnings)
+    : EMPTY_INPUT;
   if (inputJsonSchema.type !== undefined && inputJsonSchema.type !== 'object') {
     throw new AffordanceError(
       'invalid_definition',
@@ -71,8 +75,16 @@ export function defineAction<
   // Only JSON Schema inputs are validated with our regex engine; a Standard Schema validates with its own.
   if (!definition.input || !isStandardSchema(definition.input))
     checkPatterns(inputJsonSchema, `${where} input`);
-  const outputJsonSchema = definition.output ? jsonSchemaOf(definition.output, 'output', where) : undefined;
-  return Object.freeze({ ...definition, kind: 'affordance.action', inputJsonSchema, outputJsonSchema });
+  const outputJsonSchema = definition.output
+    ? jsonSchemaOf(definition.output, 'output', where, schemaWarnings)
+    : undefined;
+  return Object.freeze({
+    ...definition,
+    kind: 'affordance.action',
+    inputJsonSchema,
+    outputJsonSchema,
+    schemaWarnings: Object.freeze(schemaWarnings),
+  });
 }
 
 /** Whether a value is an action returned by `defineAction`. */

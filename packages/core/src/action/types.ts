@@ -32,6 +32,16 @@ export interface Target {
   [key: string]: unknown;
 }
 
+/**
+ * The least a target has: its id and its type (what a scoped action's `scope` is checked against). The type
+ * parameters of actions are bounded by it, so an app's own interfaces (`interface Row { id; type: 'row'; … }`)
+ * work without an index signature.
+ */
+export interface TargetLike {
+  readonly id: string;
+  readonly type: string;
+}
+
 /** A reference to a target: the object itself, `{ type, id }`, or the text `type:id`. */
 export type TargetRef = Target | { readonly type: string; readonly id: string } | string;
 
@@ -53,7 +63,10 @@ export type Availability =
  * What `when` sees. `target` is the live target; `when` of a scoped action is only asked once its target is known,
  * so it is typed as present (it is undefined for unscoped actions, which have no target).
  */
-export interface AvailabilityInput<TContext = Record<string, unknown>, TTarget extends Target = Target> {
+export interface AvailabilityInput<
+  TContext = Record<string, unknown>,
+  TTarget extends TargetLike | undefined = Target,
+> {
   readonly target: TTarget;
   readonly context: TContext;
   readonly user: User | undefined;
@@ -137,7 +150,10 @@ export interface Progress {
 }
 
 /** The second argument of every handler. */
-export interface ActionContext<TContext = Record<string, unknown>, TTarget extends Target = Target> {
+export interface ActionContext<
+  TContext = Record<string, unknown>,
+  TTarget extends TargetLike | undefined = Target,
+> {
   readonly callId: string;
   /** The action's qualified name. */
   readonly name: string;
@@ -165,7 +181,7 @@ export interface ActionDefinition<
   TInputSchema extends SchemaLike | undefined = SchemaLike | undefined,
   TOutput = unknown,
   TContext = Record<string, unknown>,
-  TTarget extends Target = Target,
+  TTarget extends TargetLike | undefined = Target,
 > {
   /** Unique within its scope: letters, digits, `_`, `-`, `.`. */
   readonly name: string;
@@ -229,11 +245,13 @@ export interface Action<
   TInputSchema extends SchemaLike | undefined = SchemaLike | undefined,
   TOutput = unknown,
   TContext = Record<string, unknown>,
-  TTarget extends Target = Target,
+  TTarget extends TargetLike | undefined = Target,
 > extends ActionDefinition<TInputSchema, TOutput, TContext, TTarget> {
   readonly kind: 'affordance.action';
   readonly inputJsonSchema: JsonSchema;
   readonly outputJsonSchema: JsonSchema | undefined;
+  /** What the JSON Schemas could not say exactly (a regex flag); `tools` and `toolSet` report it as warnings. */
+  readonly schemaWarnings?: readonly string[];
 }
 
 /** An action of any input, output, context and target, as a registry holds it. */

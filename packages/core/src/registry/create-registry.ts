@@ -9,6 +9,7 @@ import type {
   RunResult,
   Services,
   Target,
+  TargetLike,
   TargetRef,
 } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
@@ -41,7 +42,8 @@ export type Registrable = AnyAction | ActionDefinition<any, any, any, any>;
 /** Everything a registry can be given; all optional. */
 export interface RegistryOptions {
   readonly actions?: ReadonlyArray<Registrable>;
-  readonly targets?: TargetResolver;
+  /** Turns a scoped call's target id into the live object; its objects may be of the app's own types. */
+  readonly targets?: TargetResolver<TargetLike>;
   /** Name of the injected target id parameter of scoped actions (default `blockId`). */
   readonly targetParam?: string;
   /** Infrastructure for handlers (`ctx.services`): db client, logger, HTTP client, model. */
@@ -124,6 +126,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const store: Store = { ...createMemoryStore(), ...options.store };
   const ranker = options.ranker ?? createLexicalRanker();
   const targetParam = options.targetParam ?? 'blockId';
+  // The app's own target objects are targets: every object may carry more keys than its declared type shows.
+  const targets = options.targets as TargetResolver | undefined;
 
   const changed = (added: string[], removed: string[]) => {
     if (added.length === 0 && removed.length === 0) return;
@@ -146,7 +150,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const resolveTargetSync = (ref: TargetRef): Target | undefined => {
     const parsed = parseRef(ref);
     if ('target' in parsed) return parsed.target;
-    const resolver = options.targets;
+    const resolver = targets;
     if (!resolver) return { type: parsed.type, id: parsed.id };
     const found = resolver.get(parsed.type, parsed.id);
     if (found instanceof Promise) {
@@ -160,7 +164,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   const runtime: RegistryRuntime = {
     targetParam,
-    targets: options.targets,
+    targets,
     services: options.services ?? {},
     policy: options.policy,
     store,
@@ -195,7 +199,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     async resolveTarget(ref) {
       const parsed = parseRef(ref);
       if ('target' in parsed) return parsed.target;
-      return options.targets ? await options.targets.get(parsed.type, parsed.id) : undefined;
+      return targets ? await targets.get(parsed.type, parsed.id) : undefined;
     },
     runNested: (call, parent) =>
       runPipeline(runtime, call, { depth: parent.depth + 1, parentCallId: parent.callId }),
@@ -319,7 +323,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
     resolveTarget: (ref) => runtime.resolveTarget(ref),
     approvals: createApprovals(runtime),
-    targets: options.targets,
+    targets,
     targetParam,
     store,
     on: events.on,

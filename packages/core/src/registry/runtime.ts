@@ -5,6 +5,7 @@ import type {
   RunResult,
   Services,
   Target,
+  TargetLike,
   TargetRef,
   User,
 } from '../action/types.js';
@@ -14,9 +15,9 @@ import type { Store } from '../ports/store.js';
 import type { Validator } from '../schema/compile-validator.js';
 
 /** Looks targets up by type and id; `list` feeds UIs and MCP resources. */
-export interface TargetResolver {
-  get(type: string, id: string): Target | undefined | Promise<Target | undefined>;
-  list?(): readonly Target[] | Promise<readonly Target[]>;
+export interface TargetResolver<TTarget extends TargetLike = Target> {
+  get(type: string, id: string): TTarget | undefined | Promise<TTarget | undefined>;
+  list?(): readonly TTarget[] | Promise<readonly TTarget[]>;
 }
 
 /** A pluggable check after roles: true to allow, false or `{ allowed: false, reason }` to refuse. */

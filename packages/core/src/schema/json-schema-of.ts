@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonSchema, SchemaLike } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
+import { patternFlagCarrier } from './carry-pattern-flags.js';
 
 /** Whether a value implements Standard Schema (`~standard.validate`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -17,9 +18,15 @@ function hasJsonSchemaConverter(value: StandardSchemaV1): value is StandardSchem
 /**
  * The JSON Schema of a schema's input side. Standard Schemas go through the Standard JSON Schema interface
  * (zod v4, arktype; valibot via `toStandardJsonSchema`); JSON Schema objects are returned as they are, so
- * `$schema`, `$defs` and `additionalProperties` are kept.
+ * `$schema`, `$defs` and `additionalProperties` are kept. Regex flags, which JSON Schema lacks, are written into
+ * the patterns; what cannot be is added to `warnings`.
  */
-export function jsonSchemaOf(schema: SchemaLike, side: 'input' | 'output', where: string): JsonSchema {
+export function jsonSchemaOf(
+  schema: SchemaLike,
+  side: 'input' | 'output',
+  where: string,
+  warnings: string[] = [],
+): JsonSchema {
   if (!isStandardSchema(schema)) {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       throw new AffordanceError(
@@ -40,8 +47,15 @@ export function jsonSchemaOf(schema: SchemaLike, side: 'input' | 'output', where
       `${where}: the ${vendor} schema cannot produce JSON Schema; ${fix}`,
     );
   }
+  const flags = patternFlagCarrier(schema);
   try {
-    return schema['~standard'].jsonSchema[side]({ target: 'draft-2020-12' });
+    const converted = schema['~standard'].jsonSchema[side]({
+      target: 'draft-2020-12',
+      ...(flags.libraryOptions ? { libraryOptions: flags.libraryOptions } : {}),
+    });
+    flags.finish(converted);
+    warnings.push(...flags.warnings.map((warning) => `${side} ${warning}`));
+    return converted;
   } catch (error) {
     throw new AffordanceError(
       'invalid_schema',

@@ -1,12 +1,4 @@
 import { resolve } from 'node:path';
-import {
-  type Block,
-  checkBlock,
-  createCanvasRegistry,
-  DocumentStoreError,
-  demoBlocks,
-  ID_PREFIX,
-} from '@affordance/canvas';
 import { type AnyAction, createRegistry, type Registry, type Store } from '@affordance/core';
 import {
   type AuditDurability,
@@ -17,6 +9,7 @@ import {
 import { UsageError } from './cli-io.js';
 import { importModule } from './import-module.js';
 import type { AffordanceConfig } from './load-config.js';
+import { openDemoRegistry } from './open-demo-registry.js';
 
 /** An open registry over its store, and how to close both. */
 export interface OpenApp {
@@ -26,6 +19,10 @@ export interface OpenApp {
   readonly database: PostgresStore;
   /** Where the data lives, for messages (`PGlite in .affordance/db`). */
   readonly storage: string;
+  /** Where the actions come from, for messages: the module's path, `the canvas demo` or `no registry`. */
+  readonly source: string;
+  /** What to tell the user about the registry (how to give it actions when it has none). */
+  readonly hint?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +37,10 @@ export interface AppLocation {
   readonly onStep?: (step: string) => void;
 }
 
-/** Open the database (migrating it), then the registry: the user's module, or the canvas demo seeded once. */
+/**
+ * Open the database (migrating it), then the registry: the user's module, else the canvas demo seeded once when
+ * `@affordance/canvas` is installed, else an empty registry with a hint.
+ */
 export async function openApp(location: AppLocation): Promise<OpenApp> {
   const { options, storage } = databaseLocation(location);
   location.onStep?.(`Opening ${storage} and applying migrations…`);
@@ -50,8 +50,11 @@ export async function openApp(location: AppLocation): Promise<OpenApp> {
       location.registry ??
       (location.config.registry ? resolve(location.configFolder, location.config.registry) : undefined);
     location.onStep?.(modulePath ? `Loading ${modulePath}…` : 'Opening the canvas demo…');
-    const registry = modulePath ? await loadRegistryModule(modulePath, database) : await openCanvas(database);
-    return { registry, store: registry.store, database, storage, close: () => database.close() };
+    const opened = modulePath
+      ? { registry: await loadRegistryModule(modulePath, database), source: modulePath }
+      : await openDemoRegistry(database);
+    const { registry } = opened;
+    return { ...opened, store: registry.store, database, storage, close: () => database.close() };
   } catch (error) {
     await database.close();
     throw error;
@@ -75,17 +78,6 @@ export function auditDurability(location: AppLocation): AuditDurability {
   if (setting === 'batched') return { mode: 'batched' };
   if (typeof setting === 'object') return setting;
   throw new UsageError(`AFFORDANCE_AUDIT must be sync or batched, not '${setting}'`);
-}
-
-async function openCanvas(database: PostgresStore): Promise<Registry> {
-  const documents = database.documents<Block>({
-    check: checkBlock,
-    idPrefix: (type) => ID_PREFIX[type as Block['type']] ?? type,
-    error: (kind, message) =>
-      new DocumentStoreError(kind === 'type_change' ? 'invalid_block' : kind, message),
-  });
-  await documents.seed(demoBlocks());
-  return createCanvasRegistry({ documents, store: database }).registry;
 }
 
 /** Load a module exporting `registry` (a registry) or `actions` (an array, registered over the database). */

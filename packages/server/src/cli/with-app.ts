@@ -32,6 +32,7 @@ export async function withApp<TResult>(
     ...(flags.registry !== undefined ? { registry: flags.registry } : {}),
     ...(progress ? { onStep: (step: string) => progress.step(step) } : {}),
   }).finally(() => progress?.done());
+  if (app.hint) io?.err(`${app.hint}\n`);
   try {
     // Commands run on this machine by its owner: they act as the local user, holding every role.
     return await work({ ...app, config, user: localUser(app.registry) });

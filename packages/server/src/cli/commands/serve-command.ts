@@ -16,7 +16,8 @@ export const serveCommand: Command = {
   --port      default $PORT or 3000 (0 picks a free port)
   --host      default 127.0.0.1; another address needs API keys in the config
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
-  --registry  a module exporting \`registry\` or \`actions\` instead of the canvas demo (.js or .ts)
+  --registry  a module exporting \`registry\` or \`actions\` (.js or .ts); without one (nor "registry" in the
+              config), the canvas demo when @affordance/canvas is installed, else no actions
   logs are JSON lines on stderr ($LOG_LEVEL, default info); $AFFORDANCE_AUDIT=batched writes audit rows in
   batches (flushed on SIGINT/SIGTERM)
   exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
@@ -75,7 +76,8 @@ export const serveCommand: Command = {
         io.out(
           `${paint(io, 'bold', 'Affordance')} is running at ${paint(io, 'cyan', `http://${shown}:${info.port}/`)}\n`,
         );
-        io.out(`  ${countActions(app.registry.names().length)}; data: ${app.storage}\n`);
+        io.out(`  ${countActions(app.registry.names().length)} (${app.source}); data: ${app.storage}\n`);
+        if (app.hint) io.out(`  ${paint(io, 'yellow', app.hint)}\n`);
         io.out(
           `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
         );
