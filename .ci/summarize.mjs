@@ -1,4 +1,5 @@
-// Print the plain totals line CI reads ("N passed, N failed, N skipped") from vitest's JSON report.
+// Print the plain totals line CI reads ("N passed, N failed, N skipped") from vitest's JSON report; an optional
+// second argument (`passed` | `failed`) adds the outcome of a check that ran outside vitest.
 import { existsSync, readFileSync } from 'node:fs';
 
 const file = process.argv[2];
@@ -20,5 +21,8 @@ for (const suite of report.testResults ?? []) {
   // A file that failed to load has no assertions but must count as a failure.
   if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') failed++;
 }
+const extra = process.argv[3];
+if (extra === 'passed') passed++;
+else if (extra !== undefined) failed++;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
