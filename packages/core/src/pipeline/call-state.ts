@@ -32,6 +32,8 @@ export class CallState {
   declare target: Target | undefined;
   /** idempotency: the claimed key and its token, completed (or released) after execution. */
   declare idempotencyClaim: IdempotencyClaim | undefined;
+  /** idempotency: the timer renewing the claim's lease while the call runs. */
+  declare idempotencyLease: ReturnType<typeof setInterval> | undefined;
   /** execute */
   declare signal: AbortSignal | undefined;
   declare value: unknown;
@@ -61,6 +63,7 @@ export class CallState {
     this.input = undefined;
     this.target = undefined;
     this.idempotencyClaim = undefined;
+    this.idempotencyLease = undefined;
     this.signal = undefined;
     this.value = undefined;
     this.message = undefined;

@@ -125,7 +125,14 @@ export function registryContract({ api, store, unique }: ContractContext): void 
       const approved = await registry.approvals.approve(approvalId, { by: 'ada' });
       expect(approved).toMatchObject({ ok: true, value: { n: 7 }, callId: asked.callId });
       expect(executed).toEqual(['wipe']);
-      expect(await store().approvals.get(approvalId)).toMatchObject({ status: 'approved', decidedBy: 'ada' });
+      const done = await store().approvals.get(approvalId);
+      expect(done).toMatchObject({ status: 'done', decidedBy: 'ada', outcome: { ok: true } });
+      expect(done?.history?.map((step) => [step.status, step.by])).toEqual([
+        ['pending', user.id],
+        ['approved', 'ada'],
+        ['running', undefined],
+        ['done', undefined],
+      ]);
     });
   });
 }
