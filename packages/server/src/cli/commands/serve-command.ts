@@ -64,6 +64,7 @@ export const serveCommand: Command = {
       logger,
       storage: app.storage,
       ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
+      ...(config.allowSelfApproval !== undefined ? { allowSelfApproval: config.allowSelfApproval } : {}),
       ...(config.auditorRoles ? { auditorRoles: config.auditorRoles } : {}),
       // With keys required on a public address, the Host check against DNS rebinding would refuse real names.
       mcp: local ? {} : { dnsRebindingProtection: false },
