@@ -28,6 +28,19 @@ export const COMMANDS: readonly Command[] = [
   dbCommand,
 ];
 
+const FOLDER_LOCKED_HINT = `  hint: call, list and audit can act through that server instead: add --server <its URL>, e.g.
+        affordance call <name> --args '{…}' --server http://127.0.0.1:4000
+        (with API keys, put yours in AFFORDANCE_API_KEY)
+`;
+
+// A StoreError of kind 'locked': another process holds the PGlite folder (checked by shape, so --help need not
+// load the store package).
+function isFolderLocked(error: unknown): error is Error {
+  return (
+    error instanceof Error && error.name === 'StoreError' && (error as { kind?: unknown }).kind === 'locked'
+  );
+}
+
 const COMMON = `
 common options:
   --data <dir>         data folder (default $AFFORDANCE_DATA or ./.affordance; $DATABASE_URL for a Postgres server)
@@ -71,6 +84,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     if (error instanceof CommandFailure) {
       io.err(`${error.message}\n`);
       return EXIT.failed;
+    }
+    if (isFolderLocked(error)) {
+      io.err(`affordance ${command.name}: ${error.message}.\n${FOLDER_LOCKED_HINT}`);
+      return EXIT.error;
     }
     const detail = process.env.AFFORDANCE_DEBUG ? ((error as Error)?.stack ?? String(error)) : String(error);
     io.err(`affordance ${command.name} failed: ${detail}\n`);

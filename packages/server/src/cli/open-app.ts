@@ -51,6 +51,10 @@ export async function openApp(location: AppLocation): Promise<OpenApp> {
       (location.config.registry ? resolve(location.configFolder, location.config.registry) : undefined);
     location.onStep?.(modulePath ? `Loading ${modulePath}…` : 'Opening the canvas demo…');
     const registry = modulePath ? await loadRegistryModule(modulePath, database) : await openCanvas(database);
+    // What a stopped process left running is interrupted; on a PGlite folder this process is the only writer (it
+    // holds the folder's lock), so every approved or running approval there is one.
+    const only = database.kind === 'pglite' && registry.store.approvals === database.approvals;
+    await registry.approvals.recover({ everyRun: only });
     return { registry, store: registry.store, database, storage, close: () => database.close() };
   } catch (error) {
     await database.close();

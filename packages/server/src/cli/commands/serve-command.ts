@@ -80,6 +80,8 @@ export const serveCommand: Command = {
           `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
         );
         logger.info({ host: info.address, port: info.port, storage: app.storage }, 'listening');
+        // A second process opening the same PGlite folder is told where to send its calls instead.
+        app.database.lock?.note({ url: `http://${shown}:${info.port}/` });
       });
       let stopping = false;
       const stop = async (signal: string, code: number) => {
