@@ -163,6 +163,7 @@ export {
   statusMatches,
 } from './ports/approval-store.js';
 export {
+  type AuditApproval,
   type AuditLog,
   type AuditPage,
   type AuditQuery,

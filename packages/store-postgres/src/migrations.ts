@@ -147,6 +147,8 @@ export const MIGRATIONS: readonly Migration[] = [
       // A running idempotency key is held on a lease its call renews; the claiming call is named for the audit.
       'ALTER TABLE idempotency_keys ADD COLUMN lease_until timestamptz',
       'ALTER TABLE idempotency_keys ADD COLUMN call_id text',
+      // The audit row of a paused call names its approval, who decided and why.
+      'ALTER TABLE agent_actions ADD COLUMN approval jsonb',
     ],
   },
 ];

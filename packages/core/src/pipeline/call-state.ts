@@ -1,5 +1,6 @@
 import type { AnyAction, RunCall, RunResult, Target, User } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
+import type { AuditApproval } from '../ports/audit-sink.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import type { ActionPlan } from './plan.js';
@@ -46,7 +47,7 @@ export class CallState {
     readonly depth: number,
     readonly parentCallId: string | undefined,
     /** Set when the call resumes after a person approved it. */
-    readonly approved: { readonly id: string; readonly by: string } | undefined,
+    readonly approved: AuditApproval | undefined,
     public name: string,
     started: number,
   ) {

@@ -4,6 +4,7 @@ import type { ActionError } from '../errors/action-error.js';
 import { redactArgs } from '../pipeline/redact-args.js';
 import { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
+import type { AuditApproval } from '../ports/audit-sink.js';
 import type { RegistryRuntime } from './runtime.js';
 
 function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
@@ -20,6 +21,7 @@ export async function endApprovedCall(
   runtime: RegistryRuntime,
   approval: PendingApproval,
   error: ActionError,
+  decision?: AuditApproval,
 ): Promise<RunResult> {
   const result: RunResult = {
     ok: false,
@@ -44,6 +46,7 @@ export async function endApprovedCall(
       endedAt: new Date().toISOString(),
       durationMs: 0,
       depth: 0,
+      ...(decision ? { approval: decision } : {}),
     });
   } catch (failure) {
     runtime.logger.error({ callId: approval.callId, err: failure }, 'audit write failed');

@@ -92,6 +92,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       return runApproved(runtime, {
         approval,
         by: act.by,
+        reason: act.reason,
         holder,
         requester: act.requester,
         signal: act.signal,
@@ -113,6 +114,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       return runApproved(runtime, {
         approval,
         by: act.by,
+        reason: act.reason,
         holder,
         requester: act.requester,
         signal: act.signal,
@@ -131,7 +133,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
           details: { approvalId: id },
         },
       );
-      return endApprovedCall(runtime, approval, error);
+      return endApprovedCall(runtime, approval, error, { id, decidedBy: by, ...(reason ? { reason } : {}) });
     },
     recover: (options) => recover(options?.everyRun === true),
   };

@@ -9,6 +9,8 @@ import type { RegistryRuntime } from './runtime.js';
 export interface ApprovedRun {
   readonly approval: PendingApproval;
   readonly by: string;
+  /** Why it was approved (or retried), as the person said. */
+  readonly reason: string | undefined;
   readonly holder: string;
   /** The requester now: undefined keeps the user stored at request time, null says they no longer exist. */
   readonly requester: User | null | undefined;
@@ -30,7 +32,11 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
       { hint: 'ask a current user to make the call again', details: { approvalId: approval.id } },
     );
     await settle(runtime, approval.id, holder, 'failed', error);
-    return endApprovedCall(runtime, approval, error);
+    return endApprovedCall(runtime, approval, error, {
+      id: approval.id,
+      decidedBy: run.by,
+      ...(run.reason ? { reason: run.reason } : {}),
+    });
   }
   const running = await store.change(approval.id, {
     from: ['approved'],
@@ -76,7 +82,10 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
         ...(approval.idempotencyKey ? { idempotencyKey: approval.idempotencyKey } : {}),
         ...(run.signal ? { signal: run.signal } : {}),
       },
-      { approved: { id: approval.id, by: run.by }, callId: approval.callId },
+      {
+        approved: { id: approval.id, decidedBy: run.by, ...(run.reason ? { reason: run.reason } : {}) },
+        callId: approval.callId,
+      },
     );
   } finally {
     clearInterval(renew);

@@ -142,6 +142,12 @@ export const COMPONENT_SCHEMAS = {
       depth: { type: 'integer' },
       repaired: { type: 'boolean' },
       replayed: { type: 'boolean' },
+      approval: {
+        description: 'For a call that waited for a person: the approval, who decided it and why.',
+        type: 'object',
+        required: ['id', 'decidedBy'],
+        properties: { id: text, decidedBy: text, reason: text },
+      },
     },
   },
   PendingApproval: {
