@@ -4,6 +4,7 @@ import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
 import { CommandFailure } from './cli/command-options.js';
 import { agentCommand } from './cli/commands/agent-command.js';
+import { approvalsCommand } from './cli/commands/approvals-command.js';
 import { auditCommand } from './cli/commands/audit-command.js';
 import { callCommand } from './cli/commands/call-command.js';
 import { dbCommand } from './cli/commands/db-command.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   promptCommand,
   parseCommandSpec,
   auditCommand,
+  approvalsCommand,
   mcpCommand,
   agentCommand,
   dbCommand,

@@ -46,7 +46,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
   });
   if (!running) {
     const error = actionError('aborted', `approval ${approval.id} was taken over before it could run`);
-    return { ...(await endApprovedCall(runtime, approval, error)) };
+    return endApprovedCall(runtime, approval, error);
   }
   runtime.events.emit('approval-decided', { approval: running });
   const renew = setInterval(
