@@ -21,7 +21,7 @@ function canvas() {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
-      return { status: response.status, body: (await response.json()) as Record<string, never> };
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
   };
   return { registry, documents, server };
