@@ -42,7 +42,7 @@ export function createMemoryApprovalStore(now: () => number = Date.now): Approva
     },
     async decide(id, decision) {
       const current = approvals.get(id);
-      if (!current || current.status !== 'pending') return undefined;
+      if (current?.status !== 'pending') return undefined;
       const time = at();
       const leaseUntil = decision.status === 'approved' ? lease(decision.leaseMs) : undefined;
       if (decision.holder && decision.status === 'approved') holders.set(id, decision.holder);
