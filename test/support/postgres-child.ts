@@ -4,16 +4,27 @@ import { createInterface } from 'node:readline';
 import { createRegistry, type Registry } from '../../packages/core/src/index.js';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
 import { testActions } from './postgres-test-actions.js';
+import { recoveryActions } from './recovery-actions.js';
 
 const [mode, url, ...rest] = process.argv.slice(2);
 if (!mode || !url)
-  throw new Error('usage: postgres-child.ts <crash|rate|idempotent|ask> <database url> [options]');
+  throw new Error(
+    'usage: postgres-child.ts <crash|rate|idempotent|ask|hold|approve> <database url> [options]',
+  );
 
 // A database URL selects the server; anything else is a PGlite folder (single-process tests only).
 const store = await createPostgresStore(
   /^postgres(ql)?:/.test(url) ? { url, poolSize: 8 } : { dataDir: url },
 );
-const registry = createRegistry({ store, actions: testActions(store) });
+const recovering = mode === 'hold' || mode === 'approve';
+// In the recovery modes the leases are short (rest[1] ms), so the parent sees them lapse once this child is killed.
+const leaseMs = Number(rest[1] ?? 30_000);
+const registry = createRegistry({
+  store,
+  actions: recovering ? recoveryActions('hang') : testActions(store),
+  idempotencyLeaseMs: leaseMs,
+  approvalLeaseMs: leaseMs,
+});
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 switch (mode) {
@@ -35,6 +46,20 @@ switch (mode) {
     say(JSON.stringify(asked));
     break;
   }
+  case 'hold':
+    // Hold an idempotency key with call id rest[0] until killed.
+    await registry.run({
+      name: 'reserve',
+      args: { n: 1 },
+      user: { id: 'guest' },
+      idempotencyKey: 'seat-7',
+      callId: rest[0] ?? 'call_held',
+    });
+    break;
+  case 'approve':
+    // Approve approval rest[0] and run it until killed.
+    await registry.approvals.approve(rest[0] ?? '', { by: 'ops' });
+    break;
   default:
     throw new Error(`unknown mode ${mode}`);
 }

@@ -168,12 +168,18 @@ export { silentLogger } from './observe/logger.js';
 export { PIPELINE } from './pipeline/run-pipeline.js';
 export { errorForModel } from './pipeline/shape-result.js';
 export {
+  APPROVAL_STATUSES,
+  type ApprovalChange,
   type ApprovalDecision,
+  type ApprovalFilter,
+  type ApprovalStatus,
   type ApprovalStore,
-  createMemoryApprovalStore,
+  type ApprovalTransition,
   type PendingApproval,
+  statusMatches,
 } from './ports/approval-store.js';
 export {
+  type AuditApproval,
   type AuditLog,
   type AuditPage,
   type AuditQuery,
@@ -201,8 +207,10 @@ export {
   type IdempotencyClaim,
   type IdempotencyState,
   type IdempotencyStore,
+  type InterruptedClaim,
   type StoredOutcome,
 } from './ports/idempotency-store.js';
+export { createMemoryApprovalStore } from './ports/memory-approval-store.js';
 export { createMemoryConversationStore } from './ports/memory-conversation-store.js';
 export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './ports/rate-limiter.js';
 export {

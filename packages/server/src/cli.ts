@@ -5,6 +5,7 @@ import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
 import { CommandFailure } from './cli/command-options.js';
 import { agentCommand } from './cli/commands/agent-command.js';
+import { approvalsCommand } from './cli/commands/approvals-command.js';
 import { auditCommand } from './cli/commands/audit-command.js';
 import { callCommand } from './cli/commands/call-command.js';
 import { dbCommand } from './cli/commands/db-command.js';
@@ -24,10 +25,24 @@ export const COMMANDS: readonly Command[] = [
   promptCommand,
   parseCommandSpec,
   auditCommand,
+  approvalsCommand,
   mcpCommand,
   agentCommand,
   dbCommand,
 ];
+
+const FOLDER_LOCKED_HINT = `  hint: call, list and audit can act through that server instead: add --server <its URL>, e.g.
+        affordance call <name> --args '{…}' --server http://127.0.0.1:4000
+        (with API keys, put yours in AFFORDANCE_API_KEY)
+`;
+
+// A StoreError of kind 'locked': another process holds the PGlite folder (checked by shape, so --help need not
+// load the store package).
+function isFolderLocked(error: unknown): error is Error {
+  return (
+    error instanceof Error && error.name === 'StoreError' && (error as { kind?: unknown }).kind === 'locked'
+  );
+}
 
 const COMMON = `
 common options:
@@ -72,6 +87,10 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     if (error instanceof CommandFailure) {
       io.err(`${error.message}\n`);
       return EXIT.failed;
+    }
+    if (isFolderLocked(error)) {
+      io.err(`affordance ${command.name}: ${error.message}.\n${FOLDER_LOCKED_HINT}`);
+      return EXIT.error;
     }
     const detail = process.env.AFFORDANCE_DEBUG ? ((error as Error)?.stack ?? String(error)) : String(error);
     io.err(`affordance ${command.name} failed: ${detail}\n`);

@@ -8,6 +8,7 @@ import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp'
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';
 import { type ModelSource, modelName } from './agui/resolve-model.js';
+import { approvalPolicy } from './approval-policy.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { createEventHub, type EventHub } from './events/event-hub.js';
 import { homePage } from './home-page.js';
@@ -35,8 +36,13 @@ export interface ServerOptions {
   /** Where the audit log is read from (default `registry.store`). */
   readonly store?: Store;
   readonly users?: ServerUsers;
-  /** Roles that may decide approvals (default: any authenticated user). */
+  /** Roles that may decide approvals when API keys are configured (default `['admin']`). */
   readonly approverRoles?: readonly string[];
+  /**
+   * Whether the user who asked for a call may approve it too (default: only without API keys, where the one local
+   * user must be able to approve in the console; a keyed server refuses it unless this is true).
+   */
+  readonly allowSelfApproval?: boolean;
   /**
    * Roles that may read every user's audit records and live calls (default `['admin']`); other key holders see
    * their own. Without API keys the local user sees everything.
@@ -81,7 +87,12 @@ export function createServer(options: ServerOptions): AffordanceServer {
     registry,
     store,
     logger,
-    approverRoles: options.approverRoles,
+    approvals: approvalPolicy({
+      keyed: hasKeys,
+      ...(options.approverRoles ? { approverRoles: options.approverRoles } : {}),
+      ...(options.allowSelfApproval !== undefined ? { allowSelfApproval: options.allowSelfApproval } : {}),
+    }),
+    users: () => (hasKeys ? Object.values(keys) : [options.users?.local ?? localUser(registry)]),
     auditorRoles: options.auditorRoles ?? ['admin'],
     keyed: hasKeys,
     events: createEventHub({ registry, relay: store.events, logger }),

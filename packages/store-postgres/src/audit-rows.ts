@@ -1,4 +1,4 @@
-import type { AuditRecord, ErrorCode } from '@affordance/core';
+import type { AuditApproval, AuditRecord, ErrorCode } from '@affordance/core';
 import { isoOf, toJsonText } from './json-text.js';
 
 /** Columns of `agent_actions` written per record, in parameter order. */
@@ -21,10 +21,12 @@ export const AUDIT_COLUMNS = [
   'depth',
   'repaired',
   'replayed',
+  'approval',
 ] as const;
 
 const CASTS: Partial<Record<(typeof AUDIT_COLUMNS)[number], string>> = {
   args: '::jsonb',
+  approval: '::jsonb',
   started_at: '::timestamptz',
   ended_at: '::timestamptz',
 };
@@ -50,6 +52,7 @@ export function auditParams(record: AuditRecord): unknown[] {
     record.depth,
     record.repaired === true,
     record.replayed === true,
+    toJsonText(record.approval),
   ];
 }
 
@@ -87,6 +90,7 @@ export interface AuditRow {
   depth: number;
   repaired: boolean;
   replayed: boolean;
+  approval: AuditApproval | null;
 }
 
 /** The record a row holds; absent optional fields stay absent. */
@@ -111,5 +115,6 @@ export function auditRecordOf(row: AuditRow): AuditRecord {
     depth: Number(row.depth),
     ...(row.repaired ? { repaired: true } : {}),
     ...(row.replayed ? { replayed: true } : {}),
+    ...(row.approval !== null ? { approval: row.approval } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { ConversationStore, Store } from '@affordance/core';
+import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrate.js';
 import { type DatabaseOptions, openDatabase } from './open-database.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';
@@ -34,6 +35,8 @@ export interface PostgresStore extends Store {
   readonly db: SqlDatabase;
   readonly kind: 'pglite' | 'postgres' | 'client';
   readonly location: string;
+  /** This process's lock on its PGlite folder (absent in memory and on a server). */
+  readonly lock?: FolderLock;
   /** Live events between the processes on one Postgres server (LISTEN/NOTIFY); absent on PGlite and given clients. */
   readonly events?: PostgresEventRelay;
   /** A document store over the `documents` table (one per document id). */
@@ -87,6 +90,7 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
       db,
       kind: opened.kind,
       location: opened.location,
+      ...(opened.lock ? { lock: opened.lock } : {}),
       ...(events ? { events } : {}),
       documents: (documentOptions) => createPostgresDocumentStore(db, documentOptions),
       async prune() {

@@ -3,6 +3,7 @@ export {
   type PostgresStore,
   type PostgresStoreOptions,
 } from './create-postgres-store.js';
+export { type FolderLock, type FolderLockHolder, lockFolder } from './folder-lock.js';
 export {
   type AppliedMigration,
   MIGRATION_LOCK_KEY,

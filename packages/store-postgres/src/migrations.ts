@@ -125,4 +125,30 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE idempotency_keys ADD COLUMN claim text',
     ],
   },
+  {
+    version: 3,
+    name: 'approval states and leases',
+    statements: [
+      // An approval's state machine: pending → approved → running → done | failed | interrupted, denied, expired.
+      'ALTER TABLE pending_approvals DROP CONSTRAINT IF EXISTS pending_approvals_status_check',
+      `ALTER TABLE pending_approvals ADD CONSTRAINT pending_approvals_status_check CHECK (status IN
+        ('pending', 'approved', 'running', 'done', 'failed', 'interrupted', 'denied', 'expired'))`,
+      // The run holding an approved or running approval renews its lease; a lapsed one is interrupted.
+      'ALTER TABLE pending_approvals ADD COLUMN holder text',
+      'ALTER TABLE pending_approvals ADD COLUMN lease_until timestamptz',
+      'ALTER TABLE pending_approvals ADD COLUMN outcome jsonb',
+      "ALTER TABLE pending_approvals ADD COLUMN history jsonb NOT NULL DEFAULT '[]'::jsonb",
+      // Approvals decided before states existed were run when they were decided.
+      `UPDATE pending_approvals SET history = jsonb_build_array(jsonb_build_object('status', 'pending',
+        'at', to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+        || CASE WHEN decided_by IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+          'status', status, 'by', decided_by, 'reason', reason,
+          'at', to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))) END`,
+      // A running idempotency key is held on a lease its call renews; the claiming call is named for the audit.
+      'ALTER TABLE idempotency_keys ADD COLUMN lease_until timestamptz',
+      'ALTER TABLE idempotency_keys ADD COLUMN call_id text',
+      // The audit row of a paused call names its approval, who decided and why.
+      'ALTER TABLE agent_actions ADD COLUMN approval jsonb',
+    ],
+  },
 ];

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { type FolderLock, lockFolder } from './folder-lock.js';
 import { asDatabase, type SqlClientLike, type SqlDatabase } from './sql-client.js';
 import { StoreError } from './store-error.js';
 
@@ -25,6 +26,8 @@ export interface OpenDatabase {
   readonly location: string;
   /** The server's URL as given (password included), when opened by URL: for connections outside the pool. */
   readonly connectionString?: string;
+  /** The lock this process holds on its PGlite folder (none in memory, on a server or a given client). */
+  readonly lock?: FolderLock;
   close(): Promise<void>;
 }
 
@@ -72,14 +75,22 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir);
   if (!inMemory) await mkdir(location, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(inMemory ? dataDir : location);
-  return {
-    db: asDatabase(pglite as unknown as SqlClientLike),
-    kind: 'pglite',
-    location,
-    close: () => pglite.close(),
-  };
+  // One writer per folder: a second process would write the same files behind the first one's back.
+  const lock = inMemory ? undefined : lockFolder(location);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create(inMemory ? dataDir : location);
+    return {
+      db: asDatabase(pglite as unknown as SqlClientLike),
+      kind: 'pglite',
+      location,
+      ...(lock ? { lock } : {}),
+      close: () => pglite.close().finally(() => lock?.release()),
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 function redact(url: string): string {

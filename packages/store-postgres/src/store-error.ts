@@ -8,7 +8,8 @@ export type StoreErrorKind =
   | 'schema_ahead'
   | 'migration_changed'
   | 'closed'
-  | 'contention';
+  | 'contention'
+  | 'locked';
 
 /** The one error type of `@affordance/store-postgres`; `kind` says which rule was broken. */
 export class StoreError extends Error {

@@ -30,6 +30,10 @@ describe('createApiClient', () => {
     const api = createApiClient({ fetch, apiKey: 'k1' });
     await api.run('shape/x', { blockId: 'shape-1' });
     await api.decide('apr_1', 'approve');
+    await api.decide('apr_2', 'retry');
+    await api.approvals(['pending', 'interrupted']);
+    expect(calls[2]?.url).toBe('/api/approvals/apr_2/retry');
+    expect(calls[3]?.url).toBe('/api/approvals?status=pending%2Cinterrupted');
     expect(calls[0]?.url).toBe('/api/actions/shape%2Fx/run');
     expect(calls[0]?.init.method).toBe('POST');
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ args: { blockId: 'shape-1' } });

@@ -30,6 +30,9 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
+/** What a person can do with an approval in the inbox. */
+export type Decision = 'approve' | 'deny' | 'retry';
+
 /** The console's typed view of the REST API. */
 export interface ApiClient {
   health(): Promise<Health>;
@@ -37,8 +40,12 @@ export interface ApiClient {
   actions(query: { target?: string; q?: string; limit?: number }): Promise<readonly ActionEntry[]>;
   run(name: string, args: Record<string, unknown>, options?: { sessionId?: string }): Promise<RunResult>;
   audit(filters: AuditFilters): Promise<AuditPage>;
-  approvals(status?: PendingApproval['status']): Promise<readonly PendingApproval[]>;
-  decide(id: string, decision: 'approve' | 'deny', reason?: string): Promise<RunResult>;
+  /** Approvals in one or several statuses (all the caller may decide, without). */
+  approvals(
+    status?: PendingApproval['status'] | readonly PendingApproval['status'][],
+  ): Promise<readonly PendingApproval[]>;
+  /** Approve or deny a pending call, or retry an interrupted one; answers the call's result. */
+  decide(id: string, decision: Decision, reason?: string): Promise<RunResult>;
   /** The headers every request carries (the event stream reuses them). */
   readonly headers: Readonly<Record<string, string>>;
   readonly baseUrl: string;
@@ -131,11 +138,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         })}`,
       ),
     approvals: async (status) =>
-      (await request<{ approvals: PendingApproval[] }>(`/api/approvals${queryString({ status })}`)).approvals,
+      (
+        await request<{ approvals: PendingApproval[] }>(
+          `/api/approvals${queryString({ status: typeof status === 'string' ? status : status?.join(',') })}`,
+        )
+      ).approvals,
     decide: (id, decision, reason) =>
-      post<RunResult>(`/api/approvals/${encodeURIComponent(id)}`, {
-        decision,
-        ...(reason ? { reason } : {}),
-      }),
+      decision === 'retry'
+        ? post<RunResult>(`/api/approvals/${encodeURIComponent(id)}/retry`, reason ? { reason } : {})
+        : post<RunResult>(`/api/approvals/${encodeURIComponent(id)}`, {
+            decision,
+            ...(reason ? { reason } : {}),
+          }),
   };
 }

@@ -22,15 +22,19 @@ export function SidePanels(props: {
   const { api, data } = props;
   const [tab, setTab] = useState<Tab>('timeline');
   const buttons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  // Runs in flight are shown but wait for nobody: the count is what needs a person (a decision, a retry).
+  const waiting = data.approvals.filter(
+    (approval) => approval.status === 'pending' || approval.status === 'interrupted',
+  ).length;
   const labels: Record<Tab, ReactNode> = {
     timeline: 'Timeline',
     approvals: (
       <>
         Approvals
-        {data.approvals.length > 0 ? (
+        {waiting > 0 ? (
           <span className="count">
-            {data.approvals.length}
-            <span className="visually-hidden"> pending</span>
+            {waiting}
+            <span className="visually-hidden"> waiting</span>
           </span>
         ) : null}
       </>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { ApiClient } from '../api/api-client.js';
+import type { ApiClient, Decision } from '../api/api-client.js';
 import { connectEvents, type EventStreamStatus } from '../api/connect-events.js';
 import type { Health, PendingApproval, RunResult, TargetState } from '../api/types.js';
 import { reduceTimeline, type TimelineEntry } from './timeline.js';
@@ -16,7 +16,7 @@ export interface ConsoleData {
   readonly error: string | undefined;
   /** Run an action from this tab: it shows in the timeline with its args, then the canvas refreshes. */
   run(name: string, args: Record<string, unknown>): Promise<RunResult>;
-  decide(id: string, decision: 'approve' | 'deny'): Promise<RunResult>;
+  decide(id: string, decision: Decision): Promise<RunResult>;
   refresh(): Promise<void>;
 }
 
@@ -24,6 +24,8 @@ let localCounter = 0;
 
 /** How many recent calls the timeline loads from the audit log when the page opens. */
 const HISTORY = 50;
+/** What the inbox shows: calls waiting for a decision, runs in flight, and runs a stopped process interrupted. */
+const INBOX: readonly PendingApproval['status'][] = ['pending', 'approved', 'running', 'interrupted'];
 
 /** Load health, targets and pending approvals, follow `/api/events`, and keep the tool-call timeline. */
 export function useConsoleData(api: ApiClient): ConsoleData {
@@ -46,7 +48,7 @@ export function useConsoleData(api: ApiClient): ConsoleData {
   }, []);
   const loadTargets = useCallback(() => guard(async () => setTargets(await api.targets())), [api, guard]);
   const loadApprovals = useCallback(
-    () => guard(async () => setApprovals(await api.approvals('pending'))),
+    () => guard(async () => setApprovals(await api.approvals(INBOX))),
     [api, guard],
   );
   // The timeline outlives a reload: the recent calls come back from the audit log.
@@ -138,7 +140,7 @@ export function useConsoleData(api: ApiClient): ConsoleData {
   );
 
   const decide = useCallback(
-    async (id: string, decision: 'approve' | 'deny') => {
+    async (id: string, decision: Decision) => {
       const result = await api.decide(id, decision);
       await Promise.all([loadTargets(), loadApprovals()]);
       bump();

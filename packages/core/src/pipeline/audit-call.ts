@@ -35,6 +35,7 @@ export function recordAudit(state: CallState, result: RunResult): Promise<void> 
     depth: state.depth,
     repaired: result.repaired || undefined,
     replayed: result.replayed || undefined,
+    approval: state.approved,
   };
   const pending = writeRecord(state, record);
   if (pending) {

@@ -1,5 +1,6 @@
 import type { AnyAction, RunCall, RunResult, Target, User } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
+import type { AuditApproval } from '../ports/audit-sink.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import type { ActionPlan } from './plan.js';
@@ -32,6 +33,8 @@ export class CallState {
   declare target: Target | undefined;
   /** idempotency: the claimed key and its token, completed (or released) after execution. */
   declare idempotencyClaim: IdempotencyClaim | undefined;
+  /** idempotency: the timer renewing the claim's lease while the call runs. */
+  declare idempotencyLease: ReturnType<typeof setInterval> | undefined;
   /** execute */
   declare signal: AbortSignal | undefined;
   declare value: unknown;
@@ -44,7 +47,7 @@ export class CallState {
     readonly depth: number,
     readonly parentCallId: string | undefined,
     /** Set when the call resumes after a person approved it. */
-    readonly approved: { readonly id: string; readonly by: string } | undefined,
+    readonly approved: AuditApproval | undefined,
     public name: string,
     started: number,
   ) {
@@ -61,6 +64,7 @@ export class CallState {
     this.input = undefined;
     this.target = undefined;
     this.idempotencyClaim = undefined;
+    this.idempotencyLease = undefined;
     this.signal = undefined;
     this.value = undefined;
     this.message = undefined;

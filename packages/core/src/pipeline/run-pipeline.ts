@@ -1,6 +1,7 @@
 import type { RunCall, RunResult } from '../action/types.js';
 import { type ActionError, actionError } from '../errors/action-error.js';
 import { traceCall } from '../observe/trace-call.js';
+import type { AuditApproval } from '../ports/audit-sink.js';
 import type { StoredOutcome } from '../ports/idempotency-store.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
@@ -19,7 +20,7 @@ const NO_OPTIONS: PipelineOptions = Object.freeze({});
 export interface PipelineOptions {
   readonly depth?: number;
   readonly parentCallId?: string;
-  readonly approved?: { readonly id: string; readonly by: string };
+  readonly approved?: AuditApproval;
   /** Use this call id (a resumed approval keeps the id it was asked with). */
   readonly callId?: string;
 }

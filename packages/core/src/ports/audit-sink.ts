@@ -22,6 +22,15 @@ export interface AuditRecord {
   readonly depth: number;
   readonly repaired?: boolean;
   readonly replayed?: boolean;
+  /** For a call that waited for a person: the approval, who decided it (approved, denied or retried) and why. */
+  readonly approval?: AuditApproval;
+}
+
+/** The decision an audit record of a paused call keeps: which approval, who decided, and the reason given. */
+export interface AuditApproval {
+  readonly id: string;
+  readonly decidedBy: string;
+  readonly reason?: string;
 }
 
 /** Port: receives every finished call. A promise makes `run` wait for it (sync durability). */

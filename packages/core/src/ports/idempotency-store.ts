@@ -15,21 +15,42 @@ export interface IdempotencyClaim {
   readonly token: string;
 }
 
-/** What `begin` found for a key. */
+/** A running claim whose lease ran out before it finished: the call its process was running when it stopped. */
+export interface InterruptedClaim {
+  readonly callId?: string;
+  readonly claimedAt: string;
+}
+
+/** What `begin` found for a key; a new claim that took over a lapsed running one says what it interrupted. */
 export type IdempotencyState =
-  | { readonly state: 'new'; readonly claim: IdempotencyClaim }
+  | {
+      readonly state: 'new';
+      readonly claim: IdempotencyClaim;
+      readonly interrupted?: InterruptedClaim;
+    }
   | { readonly state: 'done'; readonly outcome: StoredOutcome }
   | { readonly state: 'running' }
   | { readonly state: 'conflict' };
 
-/** Port: claims idempotency keys atomically and keeps the first outcome for `ttlMs`. */
+/**
+ * Port: claims idempotency keys atomically and keeps the first outcome for `ttlMs`. A running claim is held on a
+ * lease that its call renews; once the lease runs out (its process died) the key is free again.
+ */
 export interface IdempotencyStore {
-  /** Claim `key` for a call whose arguments hash to `fingerprint`; a key whose `ttlMs` has passed is free again. */
+  /**
+   * Claim `key` for a call whose arguments hash to `fingerprint`; a key whose `ttlMs` has passed is free again, and
+   * so is a running key whose lease (`leaseMs`, when it was claimed with one) ran out.
+   */
   begin(request: {
     readonly key: string;
     readonly fingerprint: string;
     readonly ttlMs: number;
+    readonly leaseMs?: number;
+    /** The call claiming it, named again when another call takes over its lapsed lease. */
+    readonly callId?: string;
   }): Promise<IdempotencyState>;
+  /** Extend a running claim's lease to `leaseMs` from now; answers false when the claim is no longer held. */
+  renew(claim: IdempotencyClaim, leaseMs: number): Promise<boolean>;
   /**
    * Keep `outcome` for the claimed key if the key still carries this claim's token, in one atomic compare; answers
    * false, writing nothing, when the claim was lost (it expired and another call claimed the key, or it was released).
@@ -46,6 +67,9 @@ interface Entry {
   fingerprint: string;
   token: string;
   expiresAt: number;
+  claimedAt: number;
+  leaseUntil: number;
+  callId: string | undefined;
   outcome?: StoredOutcome;
 }
 
@@ -64,17 +88,38 @@ export function createMemoryIdempotencyStore(
     sweepAt = Math.max(1_024, 2 * entries.size);
   };
   return {
-    async begin({ key, fingerprint, ttlMs }) {
+    async begin({ key, fingerprint, ttlMs, leaseMs, callId }) {
       const time = now();
       const existing = entries.get(key);
-      if (existing && existing.expiresAt > time) {
+      const lapsed = existing !== undefined && !existing.outcome && existing.leaseUntil <= time;
+      if (existing && existing.expiresAt > time && !lapsed) {
         if (existing.fingerprint !== fingerprint) return { state: 'conflict' };
         return existing.outcome ? { state: 'done', outcome: existing.outcome } : { state: 'running' };
       }
       if (entries.size >= sweepAt) sweep(time);
       const token = newId('claim');
-      entries.set(key, { fingerprint, token, expiresAt: time + ttlMs });
-      return { state: 'new', claim: { key, token } };
+      const expiresAt = time + ttlMs;
+      entries.set(key, {
+        fingerprint,
+        token,
+        expiresAt,
+        claimedAt: time,
+        leaseUntil: leaseMs === undefined ? expiresAt : time + leaseMs,
+        callId,
+      });
+      const claim = { key, token };
+      if (!lapsed || existing.expiresAt <= time) return { state: 'new', claim };
+      const interrupted = {
+        claimedAt: new Date(existing.claimedAt).toISOString(),
+        ...(existing.callId ? { callId: existing.callId } : {}),
+      };
+      return { state: 'new', claim, interrupted };
+    },
+    async renew(claim, leaseMs) {
+      const entry = entries.get(claim.key);
+      if (entry?.token !== claim.token || entry.outcome) return false;
+      entry.leaseUntil = now() + leaseMs;
+      return true;
     },
     async complete(claim, outcome) {
       const entry = entries.get(claim.key);

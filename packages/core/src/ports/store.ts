@@ -1,7 +1,8 @@
-import { type ApprovalStore, createMemoryApprovalStore } from './approval-store.js';
+import type { ApprovalStore } from './approval-store.js';
 import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
 import type { EventRelay } from './event-relay.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
+import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createMemorySessionHistory, type SessionHistory } from './session-history.js';
 

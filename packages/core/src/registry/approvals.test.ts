@@ -68,3 +68,75 @@ describe('approvals', () => {
     expect(records.map((record) => record.errorCode)).toEqual(['approval_denied', 'approval_required']);
   });
 });
+
+describe('approval states', () => {
+  const setupGuarded = () => {
+    let now = 0;
+    const runs: unknown[] = [];
+    const registry = createRegistry({
+      approvalExpiryMs: 1_000,
+      actions: [
+        defineAction({
+          name: 'wipe',
+          description: 'Wipe the board',
+          input: { type: 'object', properties: {} },
+          roles: ['editor'],
+          approval: 'always',
+          handler: () => {
+            runs.push(++now);
+            return { wiped: true };
+          },
+        }),
+      ],
+    });
+    const ask = async (user = { id: 'ana', roles: ['editor'] }) => {
+      const paused = await registry.run({ name: 'wipe', args: {}, user });
+      return paused.ok ? '' : String(paused.error.details?.approvalId);
+    };
+    return { registry, runs, ask };
+  };
+
+  it('refuses and records a call whose requester is gone, and runs with the requester’s roles of now', async () => {
+    const { registry, runs, ask } = setupGuarded();
+    const gone = await ask();
+    expect(await registry.approvals.approve(gone, { by: 'root', requester: null })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: /ana .*no longer a user/ },
+    });
+    const demoted = await ask();
+    expect(
+      await registry.approvals.approve(demoted, { by: 'root', requester: { id: 'ana', roles: ['viewer'] } }),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(runs).toEqual([]);
+    for (const id of [gone, demoted])
+      expect(await registry.approvals.get(id)).toMatchObject({ status: 'failed', decidedBy: 'root' });
+    const { records } = await registry.store.audit.query({ errorCode: 'forbidden' });
+    expect(records).toHaveLength(2);
+  });
+
+  it('retries only an interrupted approval, and expires one nobody decided in time', async () => {
+    const { registry, runs, ask } = setupGuarded();
+    const id = await ask();
+    await expect(registry.approvals.retry(id, { by: 'root' })).rejects.toThrowError(
+      /pending, not interrupted/,
+    );
+    await registry.store.approvals.decide(id, { status: 'approved', by: 'root', holder: 'gone', leaseMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await registry.approvals.recover()).map((approval) => approval.status)).toEqual(['interrupted']);
+    expect(await registry.approvals.retry(id, { by: 'root' })).toMatchObject({ ok: true });
+    expect(runs).toHaveLength(1);
+
+    const old = await ask();
+    await registry.store.approvals.create({
+      ...(await registry.approvals.get(old))!,
+      id: 'apr_old',
+      requestedAt: '2001-01-01T00:00:00.000Z',
+      history: undefined,
+    });
+    expect((await registry.approvals.list({ status: 'expired' })).map((approval) => approval.id)).toEqual([
+      'apr_old',
+    ]);
+    const { records } = await registry.store.audit.query({ errorCode: 'approval_denied' });
+    expect(records[0]?.errorMessage).toMatch(/^expired: nobody decided/);
+  });
+});

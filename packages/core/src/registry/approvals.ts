@@ -1,73 +1,130 @@
-import { toolInputSchema } from '../action/tool-input-schema.js';
-import type { RunResult } from '../action/types.js';
+import type { RunResult, User } from '../action/types.js';
 import { AffordanceError, actionError } from '../errors/action-error.js';
-import { redactArgs } from '../pipeline/redact-args.js';
-import { runPipeline } from '../pipeline/run-pipeline.js';
-import { errorForModel } from '../pipeline/shape-result.js';
-import type { PendingApproval } from '../ports/approval-store.js';
+import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
+import { newId } from '../util/new-id.js';
+import { endApprovedCall } from './approval-audit.js';
+import { runApproved } from './run-approved.js';
 import type { RegistryRuntime } from './runtime.js';
 
-function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
-  const found = runtime.lookup(approval.name);
-  const schema = 'action' in found ? toolInputSchema(found.action, runtime.targetParam) : undefined;
-  return redactArgs(approval.args, schema, runtime.redactKeys);
+/** Who decides, why, and (for approve and retry) the requester as they are now and an optional abort signal. */
+export interface ApprovalAct {
+  readonly by: string;
+  readonly reason?: string;
+  readonly signal?: AbortSignal;
+  /** The requester's current user (their roles now): undefined keeps the stored one, null refuses the call. */
+  readonly requester?: User | null;
 }
 
 /** The approvals inbox of a registry. */
 export interface Approvals {
-  list(filter?: {
-    readonly status?: PendingApproval['status'];
-    readonly sessionId?: string;
-  }): Promise<PendingApproval[]>;
+  /** Approvals by status and session, after resolving the ones whose run stopped or that waited too long. */
+  list(filter?: ApprovalFilter): Promise<PendingApproval[]>;
   get(id: string): Promise<PendingApproval | undefined>;
   /** Approve a pending call and run it exactly as it was asked (through every check but rate limit). */
-  approve(
-    id: string,
-    decision: { readonly by: string; readonly reason?: string; readonly signal?: AbortSignal },
-  ): Promise<RunResult>;
+  approve(id: string, act: ApprovalAct): Promise<RunResult>;
   /** Deny a pending call; its result is `approval_denied`, and it is audited. */
-  deny(id: string, decision: { readonly by: string; readonly reason?: string }): Promise<RunResult>;
+  deny(id: string, act: Omit<ApprovalAct, 'signal' | 'requester'>): Promise<RunResult>;
+  /** Run an `interrupted` approval again, as approve does. */
+  retry(id: string, act: ApprovalAct): Promise<RunResult>;
+  /**
+   * Mark approved or running approvals whose lease ran out as `interrupted` (every one with `everyRun`: the caller
+   * knows no other process runs any, e.g. at the start of the only process of a PGlite folder), pending ones older
+   * than the expiry as `expired`, and audit each; answers them.
+   */
+  recover(options?: { readonly everyRun?: boolean }): Promise<PendingApproval[]>;
 }
 
 /** Build the approvals inbox over the registry's approval store. */
 export function createApprovals(runtime: RegistryRuntime): Approvals {
   const store = runtime.store.approvals;
-  const decide = async (id: string, status: 'approved' | 'denied', by: string, reason?: string) => {
+  const notPending = async (id: string, wanted: string): Promise<never> => {
+    const existing = await store.get(id);
+    if (!existing) throw new AffordanceError('unknown_approval', `there is no approval ${id}`);
+    throw new AffordanceError(
+      'approval_not_pending',
+      `approval ${id} is ${existing.status}${existing.decidedBy ? ` (decided by ${existing.decidedBy})` : ''}, not ${wanted}`,
+    );
+  };
+  const checkBy = (by: unknown) => {
     if (typeof by !== 'string' || by === '')
       throw new AffordanceError('invalid_option', 'a decision needs `by`: who decided');
-    const decided = await store.decide(id, { status, by, ...(reason ? { reason } : {}) });
-    if (!decided) {
-      const existing = await store.get(id);
-      if (!existing) throw new AffordanceError('unknown_approval', `there is no approval ${id}`);
-      throw new AffordanceError(
-        'approval_not_pending',
-        `approval ${id} was already ${existing.status} by ${existing.decidedBy ?? 'someone'}`,
+  };
+  const recover = async (everyRun: boolean) => {
+    const moved = await store.recover({
+      everyRun,
+      pendingBefore: new Date(Date.now() - runtime.approvalExpiryMs).toISOString(),
+    });
+    for (const approval of moved) {
+      runtime.events.emit('approval-decided', { approval });
+      const interrupted = approval.status === 'interrupted';
+      await endApprovedCall(
+        runtime,
+        approval,
+        actionError(
+          interrupted ? 'aborted' : 'approval_denied',
+          interrupted
+            ? `interrupted: the process running ${approval.name} (approval ${approval.id}) stopped before it finished`
+            : `expired: nobody decided on ${approval.name} (approval ${approval.id}) in time`,
+          { details: { approvalId: approval.id } },
+        ),
       );
     }
-    runtime.events.emit('approval-decided', { approval: decided });
-    return decided;
+    return moved;
   };
   return {
-    list: (filter) => store.list(filter),
+    async list(filter) {
+      await recover(false);
+      return store.list(filter);
+    },
     get: (id) => store.get(id),
-    async approve(id, { by, reason, signal }) {
-      const approval = await decide(id, 'approved', by, reason);
-      return runPipeline(
-        runtime,
-        {
-          name: approval.name,
-          args: approval.args,
-          user: approval.user,
-          context: approval.context as Record<string, unknown>,
-          ...(approval.sessionId ? { sessionId: approval.sessionId } : {}),
-          ...(approval.idempotencyKey ? { idempotencyKey: approval.idempotencyKey } : {}),
-          ...(signal ? { signal } : {}),
-        },
-        { approved: { id, by }, callId: approval.callId },
-      );
+    async approve(id, act) {
+      checkBy(act.by);
+      const holder = newId('run');
+      const approval = await store.decide(id, {
+        status: 'approved',
+        by: act.by,
+        holder,
+        leaseMs: runtime.approvalLeaseMs,
+        ...(act.reason ? { reason: act.reason } : {}),
+      });
+      if (!approval) return notPending(id, 'pending');
+      runtime.events.emit('approval-decided', { approval });
+      return runApproved(runtime, {
+        approval,
+        by: act.by,
+        reason: act.reason,
+        holder,
+        requester: act.requester,
+        signal: act.signal,
+      });
+    },
+    async retry(id, act) {
+      checkBy(act.by);
+      const holder = newId('run');
+      const approval = await store.change(id, {
+        from: ['interrupted'],
+        status: 'approved',
+        newHolder: holder,
+        leaseMs: runtime.approvalLeaseMs,
+        by: act.by,
+        reason: act.reason ?? 'retry',
+      });
+      if (!approval) return notPending(id, 'interrupted');
+      runtime.events.emit('approval-decided', { approval });
+      return runApproved(runtime, {
+        approval,
+        by: act.by,
+        reason: act.reason,
+        holder,
+        requester: act.requester,
+        signal: act.signal,
+      });
     },
     async deny(id, { by, reason }) {
-      const approval = await decide(id, 'denied', by, reason);
+      checkBy(by);
+      const approval = await store.decide(id, { status: 'denied', by, ...(reason ? { reason } : {}) });
+      if (!approval) return notPending(id, 'pending');
+      runtime.events.emit('approval-decided', { approval });
       const error = actionError(
         'approval_denied',
         `${by} denied ${approval.name}${reason ? `: ${reason}` : ''}`,
@@ -76,30 +133,8 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
           details: { approvalId: id },
         },
       );
-      const result: RunResult = {
-        ok: false,
-        error,
-        callId: approval.callId,
-        name: approval.name,
-        durationMs: 0,
-        modelOutput: errorForModel(error),
-      };
-      await runtime.store.audit.record({
-        callId: approval.callId,
-        ...(approval.sessionId ? { sessionId: approval.sessionId } : {}),
-        ...(approval.user?.id ? { userId: approval.user.id } : {}),
-        name: approval.name,
-        args: auditedArgs(runtime, approval),
-        outcome: 'error',
-        errorCode: 'approval_denied',
-        errorMessage: error.message,
-        startedAt: approval.requestedAt,
-        endedAt: new Date().toISOString(),
-        durationMs: 0,
-        depth: 0,
-      });
-      runtime.events.emit('call-end', { callId: approval.callId, result, target: undefined, depth: 0 });
-      return result;
+      return endApprovedCall(runtime, approval, error, { id, decidedBy: by, ...(reason ? { reason } : {}) });
     },
+    recover: (options) => recover(options?.everyRun === true),
   };
 }

@@ -60,6 +60,15 @@ export interface RegistryOptions {
   readonly defaultTimeoutMs?: number;
   /** How long an idempotency key keeps its first result (default 24 h). */
   readonly idempotencyTtlMs?: number;
+  /**
+   * How long a running call holds its idempotency key without renewing it (default 30 s; the run renews it every
+   * third of that): a key whose process died is free again after the lease, not after the whole ttl.
+   */
+  readonly idempotencyLeaseMs?: number;
+  /** How long an approved call's run holds it without renewing (default 30 s); then it counts as `interrupted`. */
+  readonly approvalLeaseMs?: number;
+  /** How long a pending approval waits for a decision before it is `expired` (default 30 days, as GitHub's). */
+  readonly approvalExpiryMs?: number;
   /** Argument keys always redacted in the audit log (default: password, secret, token, api key, authorization). */
   readonly redactKeys?: RegExp;
 }
@@ -174,6 +183,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     maxCallDepth: options.maxCallDepth ?? 8,
     defaultTimeoutMs: options.defaultTimeoutMs,
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * 60 * 60 * 1000,
+    idempotencyLeaseMs: positiveMs('idempotencyLeaseMs', options.idempotencyLeaseMs, 30_000),
+    approvalLeaseMs: positiveMs('approvalLeaseMs', options.approvalLeaseMs, 30_000),
+    approvalExpiryMs: positiveMs('approvalExpiryMs', options.approvalExpiryMs, 30 * 24 * 60 * 60 * 1000),
     redactKeys: options.redactKeys ?? DEFAULT_REDACT,
     lookup,
     inputValidator(action) {
@@ -357,4 +369,14 @@ function buildAliases(names: Iterable<string>): Map<string, string> {
       if (!aliases.has(legal)) aliases.set(legal, original);
   }
   return aliases;
+}
+
+function positiveMs(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new AffordanceError(
+      'invalid_option',
+      `${name} must be a positive number of milliseconds, not ${value}`,
+    );
+  return value;
 }

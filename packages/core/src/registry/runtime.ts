@@ -56,6 +56,12 @@ export interface RegistryRuntime {
   readonly maxCallDepth: number;
   readonly defaultTimeoutMs: number | undefined;
   readonly idempotencyTtlMs: number;
+  /** How long a running call holds its idempotency key without renewing it. */
+  readonly idempotencyLeaseMs: number;
+  /** How long an approved or running approval is held without its run renewing the lease. */
+  readonly approvalLeaseMs: number;
+  /** How long a pending approval waits for a decision before it expires. */
+  readonly approvalExpiryMs: number;
   readonly redactKeys: RegExp;
   /** Find an action by qualified name or provider-legal alias; suggestions when none matches. */
   lookup(

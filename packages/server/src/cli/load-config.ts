@@ -8,7 +8,10 @@ import { importModule } from './import-module.js';
 export interface AffordanceConfig {
   /** API key → the user it acts as. */
   readonly keys?: Readonly<Record<string, User>>;
+  /** Roles that may decide approvals when keys are configured (default `admin`). */
   readonly approverRoles?: readonly string[];
+  /** Whether a key holder may approve the calls they asked for themselves (default false with keys). */
+  readonly allowSelfApproval?: boolean;
   /** Roles that may read every user's audit records and live calls (default `admin`). */
   readonly auditorRoles?: readonly string[];
   /** Module exporting `registry` or `actions` (relative to the config file's folder). */
@@ -87,6 +90,9 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
     if (config[field] !== undefined && typeof config[field] !== 'string') {
       throw new UsageError(`${file}: \`${field}\` must be a string`);
     }
+  }
+  if (config.allowSelfApproval !== undefined && typeof config.allowSelfApproval !== 'boolean') {
+    throw new UsageError(`${file}: \`allowSelfApproval\` must be true or false`);
   }
   checkAudit(config.audit, file);
   return config as AffordanceConfig;

@@ -54,6 +54,10 @@ export async function openApp(location: AppLocation): Promise<OpenApp> {
       ? { registry: await loadRegistryModule(modulePath, database), source: modulePath }
       : await openDemoRegistry(database);
     const { registry } = opened;
+    // What a stopped process left running is interrupted; on a PGlite folder this process is the only writer (it
+    // holds the folder's lock), so every approved or running approval there is one.
+    const only = database.kind === 'pglite' && registry.store.approvals === database.approvals;
+    await registry.approvals.recover({ everyRun: only });
     return { ...opened, store: registry.store, database, storage, close: () => database.close() };
   } catch (error) {
     await database.close();

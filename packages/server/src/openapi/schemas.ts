@@ -1,4 +1,4 @@
-import { ERROR_CODES, TOOL_FORMATS } from '@affordance/core';
+import { APPROVAL_STATUSES, ERROR_CODES, TOOL_FORMATS } from '@affordance/core';
 import { SERVER_ERROR_STATUS } from '../server-error.js';
 import type { JsonSchema } from './define-route.js';
 
@@ -142,6 +142,12 @@ export const COMPONENT_SCHEMAS = {
       depth: { type: 'integer' },
       repaired: { type: 'boolean' },
       replayed: { type: 'boolean' },
+      approval: {
+        description: 'For a call that waited for a person: the approval, who decided it and why.',
+        type: 'object',
+        required: ['id', 'decidedBy'],
+        properties: { id: text, decidedBy: text, reason: text },
+      },
     },
   },
   PendingApproval: {
@@ -157,10 +163,29 @@ export const COMPONENT_SCHEMAS = {
       sessionId: text,
       idempotencyKey: text,
       requestedAt: { type: 'string', format: 'date-time' },
-      status: { type: 'string', enum: ['pending', 'approved', 'denied'] },
+      status: { type: 'string', enum: [...APPROVAL_STATUSES] },
       decidedBy: text,
       decidedAt: { type: 'string', format: 'date-time' },
       reason: text,
+      leaseUntil: { type: 'string', format: 'date-time' },
+      outcome: {
+        type: 'object',
+        required: ['ok'],
+        properties: { ok: { type: 'boolean' }, errorCode: text, message: text },
+      },
+      history: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['status', 'at'],
+          properties: {
+            status: { type: 'string', enum: [...APPROVAL_STATUSES] },
+            at: { type: 'string', format: 'date-time' },
+            by: text,
+            reason: text,
+          },
+        },
+      },
     },
   },
 } as const satisfies Record<string, JsonSchema>;

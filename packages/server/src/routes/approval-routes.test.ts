@@ -22,10 +22,16 @@ describe('approvals', () => {
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({ ok: true, value: { message: 'Deleted shape-3' } });
     expect(documents.get('shape-3')).toBeUndefined();
-    const decided = (await (await request('/api/approvals?status=approved')).json()) as {
-      approvals: Array<{ decidedBy: string }>;
+    const decided = (await (await request('/api/approvals?status=done')).json()) as {
+      approvals: Array<{ decidedBy: string; history: Array<{ status: string }> }>;
     };
     expect(decided.approvals[0]?.decidedBy).toBe('local');
+    expect(decided.approvals[0]?.history.map((step) => step.status)).toEqual([
+      'pending',
+      'approved',
+      'running',
+      'done',
+    ]);
     const again = await request(`/api/approvals/${id}`, { method: 'POST', json: { decision: 'deny' } });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe('approval_not_pending');
@@ -84,7 +90,7 @@ describe('approvals', () => {
     expect(large.status).toBe(413);
   });
 
-  it('lists only their own calls to a key holder who may not decide; everything to an approver', async () => {
+  it('lists an approval only to those who may decide it: not to its requester, nor to a non-approver', async () => {
     const editor = (id: string) => ({ id, roles: ['editor'] });
     const { request } = routeTestServer({
       users: {
@@ -111,8 +117,8 @@ describe('approvals', () => {
           approvals: Array<{ user: { id: string } }>;
         }
       ).approvals.map((approval) => approval.user.id);
-    expect(await listed('key-ana')).toEqual(['ana']);
-    expect(await listed('key-ben')).toEqual(['ben']);
+    expect(await listed('key-ana')).toEqual([]);
+    expect(await listed('key-ben')).toEqual([]);
     expect((await listed('key-boss')).sort()).toEqual(['ana', 'ben']);
   });
 });

@@ -1,15 +1,31 @@
-import { AffordanceError, type PendingApproval } from '@affordance/core';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '@affordance/core';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';
-import { optionalString, readJsonObject } from '../read-json-body.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { seesApproval, visibilityOf } from '../visibility.js';
+import { mountDecisionRoutes } from './decision-routes.js';
 
-const STATUSES: ReadonlyArray<PendingApproval['status']> = ['pending', 'approved', 'denied'];
+/** The statuses a `status` query names (one, or several separated by commas); a wrong one is a 400. */
+export function statusesOf(text: string | undefined): ApprovalStatus[] | undefined {
+  if (text === undefined || text === '') return undefined;
+  const statuses = text.split(',').map((part) => part.trim());
+  for (const status of statuses) {
+    if (!(APPROVAL_STATUSES as readonly string[]).includes(status)) {
+      throw new ServerError(
+        'invalid_request',
+        `\`status\` must be one or more of ${APPROVAL_STATUSES.join(', ')} (comma-separated), not '${status}'`,
+      );
+    }
+  }
+  return statuses as ApprovalStatus[];
+}
 
-/** Mount `GET /api/approvals` and `POST /api/approvals/:id` (approve or deny, answering the call's result). */
+/**
+ * Mount `GET /api/approvals`, `POST /api/approvals/:id` (approve or deny, answering the call's result) and
+ * `POST /api/approvals/:id/retry` (run an interrupted one again).
+ */
 export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
   const { registry } = deps;
 
@@ -17,12 +33,17 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
     method: 'get',
     path: '/api/approvals',
     operationId: 'listApprovals',
-    summary: 'Calls waiting for (or given) a decision',
+    summary: 'Calls waiting for (or given) a decision, and where each stands',
     description:
-      'With API keys and `approverRoles`, a user who may not decide sees only the approvals of their own calls.',
+      'Approvals are listed only to those who may decide them: with API keys, holders of an approver role ' +
+      '(default `admin`), and not the user who asked for the call unless `allowSelfApproval` is set. Listing first ' +
+      'marks runs whose lease ran out as `interrupted` and pending ones past their expiry as `expired`.',
     tags: ['approvals'],
     query: {
-      status: { description: 'Only this status', schema: { type: 'string', enum: [...STATUSES] } },
+      status: {
+        description: `Only these statuses, comma-separated (${APPROVAL_STATUSES.join(', ')})`,
+        schema: { type: 'string' },
+      },
       session: { description: 'Only this session', schema: { type: 'string' } },
     },
     responses: {
@@ -37,100 +58,18 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
     },
     errors: ['invalid_request'],
     handler: async (context) => {
-      const status = context.req.query('status');
-      if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
-        throw new ServerError(
-          'invalid_request',
-          `\`status\` must be one of ${STATUSES.join(', ')}, not '${status}'`,
-        );
-      }
+      const status = statusesOf(context.req.query('status'));
       const session = context.req.query('session');
-      const user = context.get('user');
-      const visibility = visibilityOf(user, deps);
+      const visibility = visibilityOf(context.get('user'), deps);
       const approvals = await registry.approvals.list({
-        ...(status ? { status: status as PendingApproval['status'] } : {}),
+        ...(status ? { status } : {}),
         ...(session ? { sessionId: session } : {}),
       });
       return context.json({
-        approvals: approvals.filter((approval) => seesApproval(visibility, user, approval)),
+        approvals: approvals.filter((approval) => seesApproval(visibility, approval)),
       });
     },
   });
 
-  route(app, {
-    method: 'post',
-    path: '/api/approvals/:id',
-    operationId: 'decideApproval',
-    summary: 'Approve or deny a pending call',
-    description:
-      'Approving runs the call as it was asked and answers its result; denying answers `approval_denied`.',
-    tags: ['approvals'],
-    params: {
-      id: {
-        description: 'The approval id (`error.details.approvalId` of the call)',
-        schema: { type: 'string' },
-      },
-    },
-    body: {
-      required: true,
-      schema: {
-        type: 'object',
-        required: ['decision'],
-        properties: {
-          decision: { type: 'string', enum: ['approve', 'deny'] },
-          reason: { type: 'string', minLength: 1 },
-        },
-      },
-    },
-    responses: {
-      200: { description: "The resumed (or denied) call's result", schema: schemaRef('RunResult') },
-    },
-    errors: [
-      'invalid_json_body',
-      'invalid_request',
-      'payload_too_large',
-      'forbidden',
-      'unknown_approval',
-      'approval_not_pending',
-    ],
-    handler: async (context) => {
-      const body = await readJsonObject(context);
-      const decision = body.decision;
-      if (decision !== 'approve' && decision !== 'deny') {
-        throw new ServerError('invalid_request', "`decision` must be 'approve' or 'deny'");
-      }
-      const reason = optionalString(body, 'reason');
-      const user = context.get('user');
-      if (deps.approverRoles && !user.roles?.some((role) => deps.approverRoles!.includes(role))) {
-        throw new ServerError(
-          'forbidden',
-          `deciding approvals needs one of the roles ${deps.approverRoles.join(', ')}`,
-        );
-      }
-      const id = context.req.param('id');
-      try {
-        const result =
-          decision === 'approve'
-            ? await registry.approvals.approve(id, {
-                by: user.id,
-                signal: context.req.raw.signal,
-                ...(reason ? { reason } : {}),
-              })
-            : await registry.approvals.deny(id, { by: user.id, ...(reason ? { reason } : {}) });
-        return context.json(result);
-      } catch (error) {
-        if (error instanceof AffordanceError && error.kind === 'unknown_approval') {
-          throw new ServerError(
-            'unknown_approval',
-            error.message,
-            'GET /api/approvals?status=pending lists them',
-          );
-        }
-        if (error instanceof AffordanceError && error.kind === 'approval_not_pending') {
-          throw new ServerError('approval_not_pending', error.message);
-        }
-        throw error;
-      }
-    },
-  });
+  mountDecisionRoutes(app, deps);
 }

@@ -131,4 +131,43 @@ describe('GET /api/events', () => {
     expect(events[1]!.data).toMatchObject({ userId: 'vic' });
     expect(events[2]!.data).toMatchObject({ result: { ok: false, error: { code: 'forbidden' } } });
   });
+
+  it('streams approval events only to those who may decide them: not the requester, not a viewer', async () => {
+    const { registry } = createCanvasRegistry();
+    const keys = {
+      'key-ana': { id: 'ana', roles: ['editor'] },
+      'key-vic': { id: 'vic', roles: ['viewer'] },
+      'key-root': { id: 'root', roles: ['admin'] },
+    };
+    const { app } = createServer({ registry, mcp: false, consoleDir: false, users: { keys } });
+    const controller = new AbortController();
+    const listen = async (key: string) =>
+      readEvents(
+        await app.request('/api/events', {
+          signal: controller.signal,
+          headers: { authorization: `Bearer ${key}` },
+        }),
+        (events) =>
+          events.some((event) => event.event === 'call-end' && event.data.result?.name === 'shape_lock'),
+      );
+    const streams = ['key-ana', 'key-vic', 'key-root'].map(listen);
+    const run = (key: string, name: string, args: unknown) =>
+      app.request(`/api/actions/${name}/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ args }),
+      });
+    await run('key-ana', 'shape_remove', { blockId: 'shape-3' });
+    // Each stream stops at the end of a shape_lock call it sees: its own, or any for root (an auditor).
+    await run('key-ana', 'shape_lock', { blockId: 'shape-1' });
+    await run('key-vic', 'shape_lock', { blockId: 'shape-1' });
+    await run('key-root', 'shape_lock', { blockId: 'shape-1' });
+    const [ana, vic, root] = await Promise.all(streams);
+    controller.abort();
+    const approvals = (events: Received[] | undefined) =>
+      (events ?? []).filter((event) => event.event.startsWith('approval-')).map((event) => event.event);
+    expect(approvals(ana)).toEqual([]);
+    expect(approvals(vic)).toEqual([]);
+    expect(approvals(root)).toEqual(['approval-requested']);
+  });
 });

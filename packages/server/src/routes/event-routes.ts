@@ -53,7 +53,7 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
               return visibility.allCalls || ownCalls.delete(event.callId);
             case 'approval-requested':
             case 'approval-decided':
-              return seesApproval(visibility, user, event.approval);
+              return seesApproval(visibility, event.approval);
             default: {
               const never: never = event;
               return never;

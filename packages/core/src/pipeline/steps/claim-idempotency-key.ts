@@ -1,7 +1,8 @@
 import { actionError } from '../../errors/action-error.js';
-import type { StoredOutcome } from '../../ports/idempotency-store.js';
+import type { IdempotencyClaim, StoredOutcome } from '../../ports/idempotency-store.js';
 import { stableStringify } from '../../util/stable-stringify.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { recordInterruptedClaim } from '../record-interrupted-claim.js';
 
 /** The same idempotency key within the window returns the first outcome without running the handler again. */
 export const claimIdempotencyKey: Step = {
@@ -21,14 +22,19 @@ async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
   }
   const key = `${state.user?.id ?? 'anonymous'}:${state.name}:${given}`;
   const fingerprint = stableStringify(state.args);
-  const found = await state.runtime.store.idempotency.begin({
+  const { runtime } = state;
+  const found = await runtime.store.idempotency.begin({
     key,
     fingerprint,
-    ttlMs: state.runtime.idempotencyTtlMs,
+    ttlMs: runtime.idempotencyTtlMs,
+    leaseMs: runtime.idempotencyLeaseMs,
+    callId: state.callId,
   });
   switch (found.state) {
     case 'new':
       state.idempotencyClaim = found.claim;
+      state.idempotencyLease = holdLease(state, found.claim);
+      if (found.interrupted) await recordInterruptedClaim(state, given, found.interrupted);
       return NEXT;
     case 'done':
       return { finish: found.outcome, replayed: true };
@@ -58,6 +64,7 @@ async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
  */
 export async function settleIdempotencyClaim(state: CallState, outcome: StoredOutcome): Promise<void> {
   const claim = state.idempotencyClaim!;
+  clearInterval(state.idempotencyLease);
   const store = state.runtime.store.idempotency;
   const aborted = !outcome.ok && outcome.error.code === 'aborted';
   try {
@@ -78,4 +85,24 @@ export async function settleIdempotencyClaim(state: CallState, outcome: StoredOu
   } catch (error) {
     state.runtime.logger.error({ callId: state.callId, err: error }, 'idempotency store failed');
   }
+}
+
+// Renew the claim's lease every third of it while the call runs, so only a call whose process stopped loses it.
+function holdLease(state: CallState, claim: IdempotencyClaim): ReturnType<typeof setInterval> {
+  const { runtime } = state;
+  const leaseMs = runtime.idempotencyLeaseMs;
+  const timer = setInterval(
+    () => {
+      runtime.store.idempotency.renew(claim, leaseMs).then(
+        (held) => {
+          if (!held) clearInterval(timer);
+        },
+        (error: unknown) =>
+          runtime.logger.error({ callId: state.callId, err: error }, 'idempotency lease renewal failed'),
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
 }

@@ -1,4 +1,5 @@
 import type { PendingApproval } from '../../ports/approval-store.js';
+import { approvalStatesContract } from './approval-states-contract.js';
 import type { ContractContext } from './contract-context.js';
 
 /** The approvals port keeps the exact call, lets exactly one decision win, and lists by status and session. */
@@ -19,13 +20,18 @@ export function approvalContract({ api, store, unique }: ContractContext): void 
   });
 
   describe('approvals', () => {
+    approvalStatesContract({ api, store, unique }, pending);
     it('gives back the exact call that waits, and undefined for an unknown id', async () => {
       const approval = pending();
       const bare = pending({ user: undefined, sessionId: undefined, idempotencyKey: undefined, context: {} });
       await store().approvals.create(approval);
       await store().approvals.create(bare);
-      expect(await store().approvals.get(approval.id)).toEqual(approval);
-      expect(await store().approvals.get(bare.id)).toEqual(bare);
+      const created = (entry: PendingApproval, by?: string) => ({
+        ...entry,
+        history: [{ status: 'pending', at: entry.requestedAt, ...(by ? { by } : {}) }],
+      });
+      expect(await store().approvals.get(approval.id)).toEqual(created(approval, approval.user?.id));
+      expect(await store().approvals.get(bare.id)).toEqual(created(bare));
       expect(await store().approvals.get(unique('apr'))).toBeUndefined();
     });
 

@@ -1,5 +1,6 @@
 import type { StoredOutcome } from '../../ports/idempotency-store.js';
 import type { ContractContext } from './contract-context.js';
+import { leaseContract } from './lease-contract.js';
 import { expectNewClaim, lostClaimContract } from './lost-claim-contract.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -110,5 +111,6 @@ export function idempotencyContract(context: ContractContext): void {
     });
 
     lostClaimContract(context);
+    leaseContract(context);
   });
 }

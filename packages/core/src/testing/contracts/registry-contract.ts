@@ -122,10 +122,23 @@ export function registryContract({ api, store, unique }: ContractContext): void 
         context: { reason: 'cleanup' },
         status: 'pending',
       });
-      const approved = await registry.approvals.approve(approvalId, { by: 'ada' });
+      const approved = await registry.approvals.approve(approvalId, { by: 'ada', reason: 'planned cleanup' });
       expect(approved).toMatchObject({ ok: true, value: { n: 7 }, callId: asked.callId });
       expect(executed).toEqual(['wipe']);
-      expect(await store().approvals.get(approvalId)).toMatchObject({ status: 'approved', decidedBy: 'ada' });
+      const done = await store().approvals.get(approvalId);
+      expect(done).toMatchObject({ status: 'done', decidedBy: 'ada', outcome: { ok: true } });
+      expect(done?.history?.map((step) => [step.status, step.by])).toEqual([
+        ['pending', user.id],
+        ['approved', 'ada'],
+        ['running', undefined],
+        ['done', undefined],
+      ]);
+      // The audit log keeps who asked (the paused record) and who decided and why (the run's record).
+      const { records } = await store().audit.query({ sessionId });
+      expect(records.map((record) => [record.userId, record.errorCode, record.approval])).toEqual([
+        [user.id, undefined, { id: approvalId, decidedBy: 'ada', reason: 'planned cleanup' }],
+        [user.id, 'approval_required', undefined],
+      ]);
     });
   });
 }

@@ -1,5 +1,7 @@
+import type { RunResult } from '@affordance/core';
 import { EXIT, parseCommand, printJson, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { expectOk, REMOTE_OPTIONS, remoteServer } from '../remote.js';
 import { withApp } from '../with-app.js';
 import { printResult } from './print-result.js';
 import { readInput } from './read-input.js';
@@ -8,14 +10,17 @@ import { readInput } from './read-input.js';
 export const callCommand: Command = {
   name: 'call',
   summary: 'run one action',
-  usage: `affordance call <name> [--args <json|@file|->] [--session id] [--idempotency-key key] [--json]
+  usage: `affordance call <name> [--args <json|@file|->] [--session id] [--idempotency-key key] [--server url] [--json]
 
+  --server  run it through the server at this URL (as its API key AFFORDANCE_API_KEY, if it has keys) instead
+            of opening the data folder, which a running \`affordance serve\` holds
   exits 1 when the action fails (the error is printed), 2 on a wrong command line`,
   async run(args, io) {
     const { values, positionals } = parseCommand(args, {
       args: { type: 'string' },
       session: { type: 'string' },
       'idempotency-key': { type: 'string' },
+      ...REMOTE_OPTIONS,
     });
     const name = positionals[0];
     if (!name || positionals.length > 1) throw new UsageError('give exactly one action name');
@@ -26,20 +31,36 @@ export const callCommand: Command = {
     } catch (error) {
       throw new UsageError(`--args is not JSON: ${(error as Error).message}`);
     }
-    return withApp(
-      values,
-      async ({ registry, user }) => {
-        const result = await registry.run({
-          name,
+    const show = (result: RunResult) => {
+      if (values.json) printJson(io, result);
+      else printResult(io, result);
+      return result.ok ? EXIT.ok : EXIT.failed;
+    };
+    const remote = remoteServer(values.server);
+    if (remote) {
+      const answer = await remote.request(`/api/actions/${encodeURIComponent(name)}/run`, {
+        method: 'POST',
+        body: {
           args: parsed,
-          user,
           ...(values.session ? { sessionId: values.session } : {}),
           ...(values['idempotency-key'] ? { idempotencyKey: values['idempotency-key'] } : {}),
-        });
-        if (values.json) printJson(io, result);
-        else printResult(io, result);
-        return result.ok ? EXIT.ok : EXIT.failed;
-      },
+        },
+      });
+      // A refused call (403) still answers its RunResult.
+      return show((answer.status === 403 ? answer.body : expectOk(answer)) as RunResult);
+    }
+    return withApp(
+      values,
+      async ({ registry, user }) =>
+        show(
+          await registry.run({
+            name,
+            args: parsed,
+            user,
+            ...(values.session ? { sessionId: values.session } : {}),
+            ...(values['idempotency-key'] ? { idempotencyKey: values['idempotency-key'] } : {}),
+          }),
+        ),
       io,
     );
   },

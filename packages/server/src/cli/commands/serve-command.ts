@@ -66,6 +66,7 @@ export const serveCommand: Command = {
       logger,
       storage: app.storage,
       ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
+      ...(config.allowSelfApproval !== undefined ? { allowSelfApproval: config.allowSelfApproval } : {}),
       ...(config.auditorRoles ? { auditorRoles: config.auditorRoles } : {}),
       // With keys required on a public address, the Host check against DNS rebinding would refuse real names.
       mcp: local ? {} : { dnsRebindingProtection: false },
@@ -82,6 +83,8 @@ export const serveCommand: Command = {
           `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
         );
         logger.info({ host: info.address, port: info.port, storage: app.storage }, 'listening');
+        // A second process opening the same PGlite folder is told where to send its calls instead.
+        app.database.lock?.note({ url: `http://${shown}:${info.port}/` });
       });
       let stopping = false;
       const stop = async (signal: string, code: number) => {
