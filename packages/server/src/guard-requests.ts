@@ -1,0 +1,35 @@
+import { corsHeaders, createRequestGuard, type RequestGuardPolicy } from '@affordance/mcp';
+import type { MiddlewareHandler } from 'hono';
+import { requestHeader } from './request-header.js';
+import type { ServerEnv } from './server-env.js';
+import { errorResponse, ServerError } from './server-error.js';
+
+/**
+ * The server's cross-site and DNS-rebinding guard on every route (`/mcp` included), with `@affordance/mcp`'s
+ * `createRequestGuard`: a refused request is answered with its typed error (403 `forbidden_host` or
+ * `forbidden_origin`, 415 `unsupported_media_type`) before any route runs; a preflight from an allowed origin
+ * gets 204 and CORS headers, and so do the answers to it.
+ */
+export function guardRequests(policy: RequestGuardPolicy): MiddlewareHandler<ServerEnv> {
+  const guard = createRequestGuard(policy);
+  return async (context, next) => {
+    const verdict = guard({
+      method: context.req.method,
+      header: (name) => requestHeader(context, name),
+      get url() {
+        return context.req.url;
+      },
+    });
+    if (verdict.kind === 'refuse') {
+      const { refusal } = verdict;
+      return errorResponse(context, new ServerError(refusal.code, refusal.message, refusal.hint));
+    }
+    if (verdict.kind === 'preflight') return context.body(null, 204, corsHeaders(verdict.corsOrigin, true));
+    await next();
+    if (verdict.corsOrigin === undefined) return;
+    const headers = new Headers(context.res.headers);
+    for (const [name, value] of Object.entries(corsHeaders(verdict.corsOrigin))) headers.set(name, value);
+    const { body, status, statusText } = context.res;
+    context.res = new Response(body, { status, statusText, headers });
+  };
+}
