@@ -55,7 +55,7 @@ describe('cross-site requests and DNS rebinding against the real server', () => 
     'refuses the run route from a foreign Origin, a rebinding Host, and as text/plain or a form, with or without Origin',
     async () => {
       const before = await targetOf('shape-1');
-      const attempts = [
+      const attempts: Array<Record<string, string>> = [
         { 'content-type': 'text/plain', origin: 'https://evil.example' },
         { 'content-type': 'application/json', origin: 'https://evil.example' },
         { 'content-type': 'application/json', origin: 'null' },

@@ -1,4 +1,5 @@
 import {
+  type HostName,
   hostAllowed,
   hostRules,
   originAllowed,
@@ -66,10 +67,16 @@ export type RequestGuard = (request: GuardedRequest) => GuardVerdict;
 export function createRequestGuard(policy: RequestGuardPolicy = {}): RequestGuard {
   const hosts = hostRules(policy.allowedHosts);
   const origins = originRules(policy.allowedOrigins);
+  const accepted = new Map<string, HostName>();
   return (request) => {
     const rawHost = request.header('host') ?? hostOf(request.url);
-    const host = rawHost === undefined ? undefined : parseHost(rawHost);
-    if (host === undefined || !hostAllowed(host, hosts, policy.port)) return refuse(hostRefusal(rawHost));
+    let host = rawHost === undefined ? undefined : accepted.get(rawHost);
+    if (host === undefined) {
+      host = rawHost === undefined ? undefined : parseHost(rawHost);
+      if (host === undefined || !hostAllowed(host, hosts, policy.port)) return refuse(hostRefusal(rawHost));
+      // Remembered once accepted (a few names in practice; refused ones never are, so the map stays small).
+      if (accepted.size < 64) accepted.set(rawHost!, host);
+    }
     const origin = request.header('origin');
     const method = request.method.toUpperCase();
     let corsOrigin: string | undefined;

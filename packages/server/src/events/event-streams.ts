@@ -11,14 +11,18 @@ export interface EventStreamLimits {
   readonly maxQueued?: number;
   /** How often an idle stream gets a keep-alive comment (ms, default 15,000). */
   readonly heartbeatMs?: number;
+  /** Events are written out at most this often per stream (ms, default 20): one write carries all queued since. */
+  readonly flushMs?: number;
+  /** How long a dropped stream may wait for its reader to take the final event before its connection is cut (ms, default 10,000). */
+  readonly dropGraceMs?: number;
 }
 
-/** What the writer of one stream takes next: an event, a keep-alive, or the end (dropped or closed). */
-export type StreamItem = ServerEvent | 'ping' | 'dropped' | 'closed';
+/** What the writer of one stream takes next: every event queued (in order), a keep-alive, or the end. */
+export type StreamItem = readonly ServerEvent[] | 'ping' | 'dropped' | 'closed';
 
 /** One open event stream: a bounded queue filled by the hub and emptied by the stream's writer. */
 export interface EventStream {
-  /** The next item, or undefined when there is none yet (then `wait`). */
+  /** The next item — all the events waiting, so one write sends them — or undefined when there is none yet (then `wait`). */
   take(): StreamItem | undefined;
   /** Resolves when an item may be there. */
   wait(): Promise<void>;
@@ -62,7 +66,7 @@ export interface EventStreams {
 
 interface Entry {
   readonly userId: string;
-  readonly queue: ServerEvent[];
+  queue: ServerEvent[];
   readonly accept: (event: ServerEvent) => boolean;
   readonly onDrop: (() => void) | undefined;
   wake: (() => void) | undefined;
@@ -73,8 +77,9 @@ interface Entry {
 
 /**
  * Streams over one hub subscription (held while any stream is open): each event is offered to every stream in
- * O(1), a stream whose queue is full is dropped (its queue freed; the writer ends it with a final event), and one
- * shared timer marks idle streams for a keep-alive (a flag per stream, never a queued write).
+ * O(1) and written out with the others queued in the same `flushMs` (one write per stream per flush); a stream
+ * whose queue is full is dropped (its queue freed; the writer ends it with a final event), and one shared timer
+ * marks idle streams for a keep-alive (a flag per stream, never a queued write).
  */
 export function createEventStreams(hub: EventHub, options: EventStreamLimits = {}): EventStreams {
   const limits: Required<EventStreamLimits> = {
@@ -82,6 +87,8 @@ export function createEventStreams(hub: EventHub, options: EventStreamLimits = {
     maxTotal: options.maxTotal ?? 256,
     maxQueued: options.maxQueued ?? 256,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    flushMs: options.flushMs ?? 20,
+    dropGraceMs: options.dropGraceMs ?? 10_000,
   };
   const entries = new Set<Entry>();
   const byUser = new Map<string, number>();
@@ -89,6 +96,12 @@ export function createEventStreams(hub: EventHub, options: EventStreamLimits = {
   let dropped = 0;
   let unsubscribe: (() => void) | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  // Busy streams are woken together once per `flushMs`, so a burst of calls costs each stream one write.
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    flushTimer = undefined;
+    for (const entry of entries) if (entry.queue.length > 0) wake(entry);
+  };
 
   const wake = (entry: Entry) => {
     const resolve = entry.wake;
@@ -104,11 +117,12 @@ export function createEventStreams(hub: EventHub, options: EventStreamLimits = {
         entry.queue.length = 0;
         dropped += 1;
         entry.onDrop?.();
+        wake(entry);
       } else {
         entry.queue.push(event);
         if (entry.queue.length > largestQueue) largestQueue = entry.queue.length;
+        flushTimer ??= setTimeout(flush, limits.flushMs);
       }
-      wake(entry);
     }
   };
   const tick = () => {
@@ -128,6 +142,8 @@ export function createEventStreams(hub: EventHub, options: EventStreamLimits = {
     unsubscribe = undefined;
     clearInterval(heartbeat);
     heartbeat = undefined;
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
   };
 
   return {
@@ -156,8 +172,11 @@ export function createEventStreams(hub: EventHub, options: EventStreamLimits = {
       return {
         take() {
           if (entry.state === 'closed') return 'closed';
-          const event = entry.queue.shift();
-          if (event) return event;
+          if (entry.queue.length > 0) {
+            const events = entry.queue;
+            entry.queue = [];
+            return events;
+          }
           if (entry.state === 'dropped') return 'dropped';
           if (!entry.ping) return undefined;
           entry.ping = false;

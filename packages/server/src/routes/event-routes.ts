@@ -7,11 +7,8 @@ import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { seesApproval, visibilityOf } from '../visibility.js';
 
-/** How long a dropped stream's writer may wait for its reader before the connection is cut (ms). */
-const DROP_GRACE_MS = 10_000;
-
 const texts = new WeakMap<ServerEvent, string>();
-/** An event's JSON, made once however many streams send it. */
+/** An event's JSON (one line: JSON.stringify escapes line breaks), made once however many streams send it. */
 function serialized(event: ServerEvent): string {
   let text = texts.get(event);
   if (text === undefined) {
@@ -96,7 +93,7 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         accept: visible,
         // A reader that never catches up is cut off after the grace period, freeing its connection.
         onDrop: () => {
-          grace = setTimeout(() => context.env?.incoming?.socket?.destroy(), DROP_GRACE_MS);
+          grace = setTimeout(() => context.env?.incoming?.socket?.destroy(), deps.streams.limits.dropGraceMs);
           grace.unref?.();
         },
       });
@@ -119,7 +116,11 @@ export function mountEventRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
             else if (item === 'dropped') {
               await stream.writeSSE({ event: 'stream-dropped', data: droppedData(subscription.droppedWith) });
               break;
-            } else await stream.writeSSE({ event: item.type, data: serialized(item) });
+            } else {
+              let text = '';
+              for (const event of item) text += `event: ${event.type}\ndata: ${serialized(event)}\n\n`;
+              await stream.write(text);
+            }
           }
         } catch {
           // The client went away mid-write: nothing more to send.
