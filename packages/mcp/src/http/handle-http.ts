@@ -54,6 +54,7 @@ export function createHttpHandler(shared: ServeContext): HttpHandler {
       state,
       owner: ownerKey(user ?? options.user),
       timer: undefined,
+      streams: 0,
       transport: new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         onsessioninitialized: (id) => sessions.add(id, session),
@@ -152,6 +153,12 @@ export function createHttpHandler(shared: ServeContext): HttpHandler {
       return jsonError(404, -32001, 'Session not found');
     }
     sessions.touch(session, sessionId);
-    return session.transport.handleRequest(request, handleOptions(parsed));
+    const response = await session.transport.handleRequest(request, handleOptions(parsed));
+    if (method !== 'GET' || response.status !== 200 || !response.body) return response;
+    // The session's server-to-client stream is open: the session is not idle until it ends.
+    const release = sessions.streamOpened(session, sessionId);
+    request.signal.addEventListener('abort', release, { once: true });
+    const body = response.body.pipeThrough(new TransformStream({ flush: release }));
+    return new Response(body, { status: response.status, headers: response.headers });
   }
 }

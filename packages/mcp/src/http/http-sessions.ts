@@ -9,6 +9,8 @@ export interface HttpSession {
   /** The id of the principal that opened it; other principals are told it does not exist. */
   readonly owner: string;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Server-to-client streams (GET) open on it; a session with one is not idle. */
+  streams: number;
 }
 
 /** The key a session is bound to: the user id, or the empty string for anonymous callers. */
@@ -32,7 +34,7 @@ export type Admission =
   | { readonly ok: false; readonly status: 429 | 503; readonly message: string };
 
 /**
- * Open Streamable HTTP sessions by id, each closed after `idleMs` without a request, at most `maxPerUser` per
+ * Open Streamable HTTP sessions by id, each closed after `idleMs` without a request or an open stream, at most `maxPerUser` per
  * principal. When the pool is full, the least recently used session of the principal holding the most is closed
  * to make room for a principal holding fewer, so no principal can keep others out.
  */
@@ -57,7 +59,7 @@ export function createHttpSessions(limits: SessionLimits) {
   };
   const touch = (session: HttpSession, id: string) => {
     if (session.timer) clearTimeout(session.timer);
-    session.timer = setTimeout(() => close(id), limits.idleMs);
+    session.timer = setTimeout(() => (session.streams > 0 ? touch(session, id) : close(id)), limits.idleMs);
     (session.timer as { unref?: () => void }).unref?.();
     sessions.delete(id);
     sessions.set(id, session);
@@ -120,6 +122,17 @@ export function createHttpSessions(limits: SessionLimits) {
     },
     /** Restart the idle timer of a session (and mark it the most recently used). */
     touch,
+    /** A server-to-client stream of the session opened; call the answer once when it ends. */
+    streamOpened(session: HttpSession, id: string): () => void {
+      session.streams += 1;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        session.streams -= 1;
+        if (sessions.get(id) === session) touch(session, id);
+      };
+    },
     close,
     closeAll() {
       for (const id of [...sessions.keys()]) close(id);
