@@ -158,7 +158,32 @@ export function createHttpHandler(shared: ServeContext): HttpHandler {
     // The session's server-to-client stream is open: the session is not idle until it ends.
     const release = sessions.streamOpened(session, sessionId);
     request.signal.addEventListener('abort', release, { once: true });
-    const body = response.body.pipeThrough(new TransformStream({ flush: release }));
-    return new Response(body, { status: response.status, headers: response.headers });
+    return new Response(untilEnd(response.body, release), {
+      status: response.status,
+      headers: response.headers,
+    });
   }
+}
+
+/** The same bytes as `body`, calling `ended` once the stream ends, fails or is cancelled by the reader. */
+function untilEnd(body: ReadableStream<Uint8Array>, ended: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          ended();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        ended();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      ended();
+      return reader.cancel(reason);
+    },
+  });
 }
