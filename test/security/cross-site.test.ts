@@ -120,6 +120,19 @@ describe('cross-site requests and DNS rebinding against the real server', () => 
     expect((origin.json() as { error: { hint: string } }).error.hint).toMatch(
       /allowedOrigins.*--allowed-origin/,
     );
+    // The operator finds the refusal and its reason in the server's log.
+    await expect
+      .poll(() => server.logs().includes('"code":"forbidden_host"'), { timeout: 30_000 })
+      .toBe(true);
+    const refusal = server
+      .logs()
+      .split('\n')
+      .find((line) => line.includes('"code":"forbidden_host"'));
+    expect(JSON.parse(refusal!)).toMatchObject({
+      msg: 'request refused by the cross-site guard',
+      host: `attacker.example:${port}`,
+      path: RUN,
+    });
   });
 
   it('refuses to decide an approval cross-site: it stays pending', async () => {

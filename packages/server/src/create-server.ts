@@ -139,10 +139,13 @@ export function createServer(options: ServerOptions): AffordanceServer {
   // Before any route, `/mcp` included: cross-site requests and DNS-rebinding names are refused here.
   app.use(
     '*',
-    guardRequests({
-      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-    }),
+    guardRequests(
+      {
+        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+        ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      },
+      logger,
+    ),
   );
   app.use(
     '*',

@@ -1,5 +1,6 @@
 import { corsHeaders, createRequestGuard, type RequestGuardPolicy } from '@affordance/mcp';
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
 import { requestHeader } from './request-header.js';
 import type { ServerEnv } from './server-env.js';
 import { errorResponse, ServerError } from './server-error.js';
@@ -8,9 +9,10 @@ import { errorResponse, ServerError } from './server-error.js';
  * The server's cross-site and DNS-rebinding guard on every route (`/mcp` included), with `@affordance/mcp`'s
  * `createRequestGuard`: a refused request is answered with its typed error (403 `forbidden_host` or
  * `forbidden_origin`, 415 `unsupported_media_type`) before any route runs; a preflight from an allowed origin
- * gets 204 and CORS headers, and so do the answers to it.
+ * gets 204 and CORS headers, and so do the answers to it. Each refusal is logged at `warn` with its code, Host and
+ * Origin.
  */
-export function guardRequests(policy: RequestGuardPolicy): MiddlewareHandler<ServerEnv> {
+export function guardRequests(policy: RequestGuardPolicy, logger?: Logger): MiddlewareHandler<ServerEnv> {
   const guard = createRequestGuard(policy);
   return async (context, next) => {
     const verdict = guard({
@@ -22,6 +24,17 @@ export function guardRequests(policy: RequestGuardPolicy): MiddlewareHandler<Ser
     });
     if (verdict.kind === 'refuse') {
       const { refusal } = verdict;
+      // An operator whose console is refused (a proxy's name not yet allowed) finds the reason in the log.
+      logger?.warn(
+        {
+          code: refusal.code,
+          method: context.req.method,
+          path: context.req.path,
+          host: requestHeader(context, 'host'),
+          origin: requestHeader(context, 'origin'),
+        },
+        'request refused by the cross-site guard',
+      );
       return errorResponse(context, new ServerError(refusal.code, refusal.message, refusal.hint));
     }
     if (verdict.kind === 'preflight') return context.body(null, 204, corsHeaders(verdict.corsOrigin, true));
