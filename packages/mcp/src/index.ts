@@ -6,6 +6,7 @@ export {
   type GuardedRequest,
   type GuardRefusal,
   type GuardVerdict,
+  type HeaderSource,
   type RequestGuard,
   type RequestGuardPolicy,
 } from './http/request-guard.js';

@@ -15,13 +15,11 @@ import { errorResponse, ServerError } from './server-error.js';
 export function guardRequests(policy: RequestGuardPolicy, logger?: Logger): MiddlewareHandler<ServerEnv> {
   const guard = createRequestGuard(policy);
   return async (context, next) => {
-    const verdict = guard({
-      method: context.req.method,
-      header: (name) => requestHeader(context, name),
-      get url() {
-        return context.req.url;
-      },
-    });
+    // Served by Node, node:http's parsed headers (no web `Headers` built per request); else the web request's.
+    const incoming = context.env?.incoming;
+    const verdict = incoming
+      ? guard({ method: context.req.method, headers: incoming.headers })
+      : guard({ method: context.req.method, headers: context.req.raw.headers, url: context.req.raw.url });
     if (verdict.kind === 'refuse') {
       const { refusal } = verdict;
       // An operator whose console is refused (a proxy's name not yet allowed) finds the reason in the log.

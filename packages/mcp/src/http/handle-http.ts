@@ -71,8 +71,8 @@ export function createHttpHandler(shared: ServeContext): HttpHandler {
     async fetch(request) {
       const verdict: GuardVerdict = guard?.({
         method: request.method,
+        headers: request.headers,
         url: request.url,
-        header: (name) => request.headers.get(name) ?? undefined,
       }) ?? { kind: 'pass' };
       if (verdict.kind === 'refuse') {
         const { refusal } = verdict;

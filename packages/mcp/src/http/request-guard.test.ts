@@ -4,7 +4,7 @@ import { createRequestGuard, type GuardedRequest, type RequestGuardPolicy } from
 const request = (headers: Record<string, string>, method = 'GET'): GuardedRequest => ({
   method,
   url: 'http://localhost/mcp',
-  header: (name) => headers[name],
+  headers,
 });
 const verdict = (headers: Record<string, string>, policy: RequestGuardPolicy = {}, method = 'GET') => {
   const result = createRequestGuard(policy)(request(headers, method));

@@ -24,10 +24,13 @@ export interface RequestGuardPolicy {
   readonly port?: number;
 }
 
-/** The parts of a request the guard reads; `header` takes a lower-case name. */
+/** Request headers: a web `Headers`, or node:http's parsed headers (lower-case names). */
+export type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The parts of a request the guard reads. */
 export interface GuardedRequest {
   readonly method: string;
-  header(name: string): string | undefined;
+  readonly headers: HeaderSource;
   /** The request URL, for its host when the request has no `Host` header. */
   readonly url?: string;
 }
@@ -69,7 +72,7 @@ export function createRequestGuard(policy: RequestGuardPolicy = {}): RequestGuar
   const origins = originRules(policy.allowedOrigins);
   const accepted = new Map<string, HostName>();
   return (request) => {
-    const rawHost = request.header('host') ?? hostOf(request.url);
+    const rawHost = header(request.headers, 'host') ?? hostOf(request.url);
     let host = rawHost === undefined ? undefined : accepted.get(rawHost);
     if (host === undefined) {
       host = rawHost === undefined ? undefined : parseHost(rawHost);
@@ -77,7 +80,7 @@ export function createRequestGuard(policy: RequestGuardPolicy = {}): RequestGuar
       // Remembered once accepted (a few names in practice; refused ones never are, so the map stays small).
       if (accepted.size < 64) accepted.set(rawHost!, host);
     }
-    const origin = request.header('origin');
+    const origin = header(request.headers, 'origin');
     const method = request.method.toUpperCase();
     let corsOrigin: string | undefined;
     if (origin !== undefined) {
@@ -85,19 +88,19 @@ export function createRequestGuard(policy: RequestGuardPolicy = {}): RequestGuar
       if (!same && !originAllowed(origin, origins)) return refuse(originRefusal(origin));
       if (!same) corsOrigin = origin;
     } else {
-      const site = request.header('sec-fetch-site');
+      const site = header(request.headers, 'sec-fetch-site');
       const navigation =
-        request.header('sec-fetch-mode') === 'navigate' && (method === 'GET' || method === 'HEAD');
+        header(request.headers, 'sec-fetch-mode') === 'navigate' && (method === 'GET' || method === 'HEAD');
       if (site !== undefined && site !== 'same-origin' && site !== 'none' && !navigation)
         return refuse(siteRefusal(site));
     }
-    if (method === 'OPTIONS' && request.header('access-control-request-method') !== undefined) {
+    if (method === 'OPTIONS' && header(request.headers, 'access-control-request-method') !== undefined) {
       if (corsOrigin === undefined) return refuse(originRefusal(origin ?? 'none'));
       return { kind: 'preflight', corsOrigin };
     }
     if (method === 'POST') {
-      const type = request.header('content-type');
-      if ((type === undefined || !JSON_TYPE.test(type)) && request.header(CSRF_HEADER) === undefined)
+      const type = header(request.headers, 'content-type');
+      if ((type === undefined || !JSON_TYPE.test(type)) && header(request.headers, CSRF_HEADER) === undefined)
         return refuse(mediaRefusal(type));
     }
     return corsOrigin === undefined ? PASS : { kind: 'pass', corsOrigin };
@@ -156,6 +159,12 @@ function mediaRefusal(type: string | undefined): GuardRefusal {
     message: `a POST must send Content-Type: application/json, not ${type ? JSON.stringify(type) : 'none'} (a cross-site form could send that)`,
     hint: `send the body as JSON with Content-Type: application/json, or add the header ${CSRF_HEADER}: 1`,
   };
+}
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name];
+  return typeof value === 'string' ? value : value?.join(', ');
 }
 
 function hostOf(url: string | undefined): string | undefined {
