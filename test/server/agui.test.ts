@@ -428,6 +428,7 @@ describe('POST /agui refusals', () => {
     const { url } = await listen({ model: model.model, conversations });
     const response = await fetch(url, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ threadId: 'thread-ana', runId: 'r', messages: [], tools: [], context: [] }),
     });
     expect(response.status).toBe(403);

@@ -1,4 +1,15 @@
 export type { ListenOptions, MCPListener } from './http/listen.js';
+export {
+  CSRF_HEADER,
+  corsHeaders,
+  createRequestGuard,
+  type GuardedRequest,
+  type GuardRefusal,
+  type GuardVerdict,
+  type HeaderSource,
+  type RequestGuard,
+  type RequestGuardPolicy,
+} from './http/request-guard.js';
 export { importMCP } from './import/import-mcp.js';
 export { stripUnsafePatterns } from './import/strip-unsafe-patterns.js';
 export type {

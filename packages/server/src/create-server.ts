@@ -11,6 +11,8 @@ import { type ModelSource, modelName } from './agui/resolve-model.js';
 import { approvalPolicy } from './approval-policy.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { createEventHub, type EventHub } from './events/event-hub.js';
+import { createEventStreams, type EventStreamLimits, type EventStreams } from './events/event-streams.js';
+import { guardRequests } from './guard-requests.js';
 import { homePage } from './home-page.js';
 import { limitBody } from './limit-body.js';
 import { route } from './openapi/define-route.js';
@@ -58,10 +60,22 @@ export interface ServerOptions {
   readonly model?: ModelSource;
   /** Where sessions and their messages live (default: the store's `conversations`, else in memory). */
   readonly conversations?: ConversationStore;
-  /** Where the data lives, shown on the home page and in `/api/health`. */
+  /** Where the data lives, shown in `/api/health` to a signed-in caller (or, without keys, one on this machine). */
   readonly storage?: string;
   /** The built web console served at `/` (default the package's `console` folder), or false for the plain home page. */
   readonly consoleDir?: string | false;
+  /**
+   * `Host` names served besides localhost, 127.0.0.1 and [::1]: `name`, `name:port`, `.domain` (with its
+   * subdomains) or `*`; any other Host is refused (403 `forbidden_host`) against DNS rebinding.
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Origins of other sites' pages that may call the API (`https://app.example.com`, `https://*.example.com`); they
+   * get CORS headers. Any other cross-site request is refused (403 `forbidden_origin`).
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** Limits of `/api/events`: streams per user (16) and in total (256), events queued per slow reader (256). */
+  readonly eventStreams?: EventStreamLimits;
 }
 
 /** The server: a Hono app, and the MCP server mounted in it (close it on shutdown). */
@@ -70,6 +84,8 @@ export interface AffordanceServer {
   readonly mcp: MCPServer | undefined;
   /** What `/api/events` streams; close it on shutdown (it flushes events relayed to other processes). */
   readonly events: EventHub;
+  /** The open `/api/events` streams, their limits and counts. */
+  readonly streams: EventStreams;
 }
 
 /**
@@ -83,6 +99,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
   const app = new Hono<ServerEnv>();
   const keys = options.users?.keys ?? {};
   const hasKeys = Object.keys(keys).length > 0;
+  const events = createEventHub({ registry, relay: store.events, logger });
   const deps = {
     registry,
     store,
@@ -95,7 +112,8 @@ export function createServer(options: ServerOptions): AffordanceServer {
     users: () => (hasKeys ? Object.values(keys) : [options.users?.local ?? localUser(registry)]),
     auditorRoles: options.auditorRoles ?? ['admin'],
     keyed: hasKeys,
-    events: createEventHub({ registry, relay: store.events, logger }),
+    events,
+    streams: createEventStreams(events, options.eventStreams),
   };
 
   app.onError((error, context) => {
@@ -129,6 +147,17 @@ export function createServer(options: ServerOptions): AffordanceServer {
       );
     });
   }
+  // Before any route, `/mcp` included: cross-site requests and DNS-rebinding names are refused here.
+  app.use(
+    '*',
+    guardRequests(
+      {
+        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+        ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      },
+      logger,
+    ),
+  );
   app.use(
     '*',
     limitBody(options.maxBodyBytes ?? 1024 * 1024, (context) =>
@@ -142,7 +171,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
     ),
   );
 
-  const home = () => homePage({ actions: registry.names().length, storage: options.storage ?? 'memory' });
+  const home = () => homePage({ actions: registry.names().length });
   if (options.consoleDir === false) {
     route(app, {
       method: 'get',
@@ -155,12 +184,32 @@ export function createServer(options: ServerOptions): AffordanceServer {
       handler: (context) => context.html(home()),
     });
   } else mountConsole(app, { dir: options.consoleDir ?? DEFAULT_CONSOLE_DIR, fallback: home });
-  mountHealthRoute(app, { registry, storage: options.storage ?? 'memory', model: modelName(options.model) });
+  mountHealthRoute(app, {
+    registry,
+    storage: options.storage ?? 'memory',
+    model: modelName(options.model),
+    // Where the data lives is for the signed-in caller (any key, or this machine without keys) only.
+    trusted: (context) => {
+      try {
+        authenticate({
+          users: options.users,
+          registry,
+          authorization: requestHeader(context, 'authorization'),
+          remoteAddress: context.env?.incoming?.socket?.remoteAddress,
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
 
   let mcp: MCPServer | undefined;
   if (options.mcp !== false) {
     const server = serveMCP(registry, {
       ...options.mcp,
+      // The server's own guard (above) already checked Host and Origin with the same code.
+      dnsRebindingProtection: false,
       ...(hasKeys ? { tokens: keys } : { user: options.users?.local ?? localUser(registry) }),
     });
     mcp = server;
@@ -195,5 +244,5 @@ export function createServer(options: ServerOptions): AffordanceServer {
   mountSessionRoutes(app, { conversations });
   mountAguiRoute(app, { registry, conversations, logger, model: options.model });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
-  return { app, mcp, events: deps.events };
+  return { app, mcp, events, streams: deps.streams };
 }

@@ -1,5 +1,8 @@
-/** The page served at `/` until the web console is built: what is running, and where the API is. */
-export function homePage(options: { readonly actions: number; readonly storage: string }): string {
+/**
+ * The page served at `/` until the web console is built: what is running, and where the API is. Anyone who can
+ * reach the server sees it, so it names no storage path or database host.
+ */
+export function homePage(options: { readonly actions: number }): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Affordance server</title>
@@ -7,7 +10,7 @@ export function homePage(options: { readonly actions: number; readonly storage: 
 </head>
 <body>
 <h1>Affordance server</h1>
-<p>The server is running with ${options.actions} actions; data is kept in ${escapeHtml(options.storage)}.</p>
+<p>The server is running with ${options.actions} actions.</p>
 <p>The web console is not built yet. Meanwhile the API answers:</p>
 <ul>
 <li><a href="/api/health">/api/health</a> — status</li>
@@ -21,8 +24,4 @@ export function homePage(options: { readonly actions: number; readonly storage: 
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,6 +1,11 @@
 export { type ModelSource, NO_MODEL_MESSAGE } from './agui/resolve-model.js';
 export { authenticate, isLoopback, localUser, type ServerUsers } from './authenticate.js';
 export { type AffordanceServer, createServer, type ServerOptions } from './create-server.js';
+export type {
+  EventStreamLimits,
+  EventStreamStats,
+  EventStreams,
+} from './events/event-streams.js';
 export type { ServerEnv } from './server-env.js';
 export {
   SERVER_ERROR_STATUS,

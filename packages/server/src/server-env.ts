@@ -3,6 +3,7 @@ import type { Registry, Store, User } from '@affordance/core';
 import type { Logger } from 'pino';
 import type { ApprovalPolicy } from './approval-policy.js';
 import type { EventHub } from './events/event-hub.js';
+import type { EventStreams } from './events/event-streams.js';
 
 /** The Hono environment of every route: the request's user, and node:http's request and response when served by Node. */
 export interface ServerEnv {
@@ -25,4 +26,6 @@ export interface RouteDeps {
   readonly keyed: boolean;
   /** The events `/api/events` streams. */
   readonly events: EventHub;
+  /** The open `/api/events` streams and their limits. */
+  readonly streams: EventStreams;
 }

@@ -8,6 +8,10 @@ export type ServerErrorCode =
   | 'payload_too_large'
   | 'unauthorized'
   | 'forbidden'
+  | 'forbidden_host'
+  | 'forbidden_origin'
+  | 'unsupported_media_type'
+  | 'too_many_streams'
   | 'not_found'
   | 'target_not_found'
   | 'unknown_approval'
@@ -21,6 +25,10 @@ export const SERVER_ERROR_STATUS = {
   payload_too_large: 413,
   unauthorized: 401,
   forbidden: 403,
+  forbidden_host: 403,
+  forbidden_origin: 403,
+  unsupported_media_type: 415,
+  too_many_streams: 429,
   not_found: 404,
   target_not_found: 404,
   unknown_approval: 404,

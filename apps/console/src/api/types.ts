@@ -16,7 +16,8 @@ export interface Health {
   readonly ok: boolean;
   readonly actions: number;
   readonly version: number;
-  readonly storage: string;
+  /** Where the data lives; only for a signed-in caller (or one on the server's machine without keys). */
+  readonly storage?: string;
   /** The model the agent runs on, when one is configured. */
   readonly model?: string;
 }

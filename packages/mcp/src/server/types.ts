@@ -80,11 +80,14 @@ export interface ServeMCPOptions {
   readonly tokens?: Readonly<Record<string, User>>;
   /** HTTP: find the user of a request (checked after `tokens`); undefined means unauthenticated (401). */
   readonly authenticate?: (request: Request) => User | undefined | Promise<User | undefined>;
-  /** HTTP: allowed `Host` values (`host` or `host:port`); default localhost, 127.0.0.1 and [::1] on the server's port. */
+  /**
+   * HTTP: `Host` values accepted besides localhost, 127.0.0.1 and [::1] (on the listener's port when it knows it):
+   * `name`, `name:port`, `.domain` (and its subdomains) or `*`.
+   */
   readonly allowedHosts?: readonly string[];
-  /** HTTP: allowed `Origin` values; default http(s) origins of the allowed local hosts. */
+  /** HTTP: origins of other sites' pages that may call the endpoint (they get CORS headers); same-origin always may. */
   readonly allowedOrigins?: readonly string[];
-  /** HTTP: check Host and Origin against DNS rebinding (default true). */
+  /** HTTP: the cross-site and DNS-rebinding guard (`createRequestGuard`; default true). */
   readonly dnsRebindingProtection?: boolean;
   /** HTTP: largest request body in bytes (default 4 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
@@ -94,8 +97,13 @@ export interface ServeMCPOptions {
   readonly eventStore?: EventStore;
   /** HTTP: reconnection delay suggested to clients, in ms (sent with the event store's priming event). */
   readonly retryInterval?: number;
-  /** HTTP: close sessions idle this long, in ms (default 30 minutes). */
+  /** HTTP: close sessions idle this long, in ms (default 10 minutes). */
   readonly sessionIdleMs?: number;
-  /** HTTP: most sessions open at once (default 1000); more get 503. */
+  /**
+   * HTTP: most sessions open at once (default 1000). When full, the idlest session of the principal holding the
+   * most is closed for a principal holding fewer; else `initialize` gets 503.
+   */
   readonly maxSessions?: number;
+  /** HTTP: most sessions one principal (user id) may hold (default 100); more get 429. */
+  readonly maxSessionsPerUser?: number;
 }

@@ -21,7 +21,38 @@ export interface AffordanceConfig {
   readonly model?: string;
   /** How audit rows are written: `sync` (default, each call waits for its row) or `batched` (flushed on exit). */
   readonly audit?: AuditSetting;
+  /** `Host` names served besides the loopback ones (`name`, `name:port`, `.domain`, `*`), against DNS rebinding. */
+  readonly allowedHosts?: readonly string[];
+  /** Origins of other sites' pages that may call the API (they get CORS headers). */
+  readonly allowedOrigins?: readonly string[];
+  /** Resource limits of `/api/events` and `/mcp`. */
+  readonly limits?: ServerLimits;
 }
+
+/** The `limits` of the config file: positive integers, each with a default. */
+export interface ServerLimits {
+  /** Open `/api/events` streams per user (default 16). */
+  readonly eventStreamsPerUser?: number;
+  /** Open `/api/events` streams in total (default 256). */
+  readonly eventStreams?: number;
+  /** Events queued for one slow reader before its stream is dropped (default 256). */
+  readonly eventQueue?: number;
+  /** Open MCP sessions per user (default 100). */
+  readonly mcpSessionsPerUser?: number;
+  /** Open MCP sessions in total (default 1000). */
+  readonly mcpSessions?: number;
+  /** Minutes an MCP session may stay idle before it is closed (default 10). */
+  readonly mcpSessionIdleMinutes?: number;
+}
+
+const LIMIT_NAMES = [
+  'eventStreamsPerUser',
+  'eventStreams',
+  'eventQueue',
+  'mcpSessionsPerUser',
+  'mcpSessions',
+  'mcpSessionIdleMinutes',
+] as const;
 
 /** `sync`, `batched`, or batched with its batch size and longest wait. */
 export type AuditSetting =
@@ -80,12 +111,18 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
       }
     }
   }
-  for (const field of ['approverRoles', 'auditorRoles'] as const) {
-    const roles = config[field];
-    if (roles !== undefined && (!Array.isArray(roles) || roles.some((role) => typeof role !== 'string'))) {
-      throw new UsageError(`${file}: \`${field}\` must be an array of role names`);
+  for (const field of ['approverRoles', 'auditorRoles', 'allowedHosts', 'allowedOrigins'] as const) {
+    const list = config[field];
+    if (list !== undefined && (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))) {
+      const what = field.endsWith('Roles')
+        ? 'role names'
+        : field === 'allowedHosts'
+          ? 'host names'
+          : 'origins';
+      throw new UsageError(`${file}: \`${field}\` must be an array of ${what}`);
     }
   }
+  checkLimits(config.limits, file);
   for (const field of ['registry', 'databaseUrl', 'model'] as const) {
     if (config[field] !== undefined && typeof config[field] !== 'string') {
       throw new UsageError(`${file}: \`${field}\` must be a string`);
@@ -96,6 +133,18 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
   }
   checkAudit(config.audit, file);
   return config as AffordanceConfig;
+}
+
+function checkLimits(limits: unknown, file: string): void {
+  if (limits === undefined) return;
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits))
+    throw new UsageError(`${file}: \`limits\` must be an object of ${LIMIT_NAMES.join(', ')}`);
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(LIMIT_NAMES as readonly string[]).includes(key))
+      throw new UsageError(`${file}: \`limits.${key}\` is not a limit (use ${LIMIT_NAMES.join(', ')})`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+      throw new UsageError(`${file}: \`limits.${key}\` must be a positive integer`);
+  }
 }
 
 function checkAudit(audit: unknown, file: string): void {

@@ -70,11 +70,17 @@ describe('GET /api/openapi.json', () => {
       responses: {
         201: { content: { 'application/json': { schema: { type: 'object' } } } },
         401: { description: 'Error unauthorized' },
+        403: { description: 'Error forbidden_host, forbidden_origin' },
         404: { description: 'Error not_found' },
+        415: { description: 'Error unsupported_media_type' },
         500: { description: 'Error internal_error' },
       },
     });
-    expect(await (await app.request('/api/things/t-1', { method: 'POST' })).json()).toEqual({ id: 't-1' });
+    const made = await app.request('/api/things/t-1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await made.json()).toEqual({ id: 't-1' });
   });
 
   it('refuses two descriptions of the same method and path', async () => {

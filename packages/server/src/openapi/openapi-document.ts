@@ -32,7 +32,11 @@ export function openAPIDocument(routes: readonly RouteDoc[], info: OpenAPIInfo):
     paths[key] = item;
     for (const method of methods) {
       if (item[method]) throw new Error(`two routes describe ${method.toUpperCase()} ${doc.path}`);
-      item[method] = operation(doc, methods.length > 1 ? `${doc.operationId}_${method}` : doc.operationId);
+      item[method] = operation(
+        doc,
+        methods.length > 1 ? `${doc.operationId}_${method}` : doc.operationId,
+        method,
+      );
     }
   }
   return {
@@ -53,7 +57,10 @@ export function openAPIDocument(routes: readonly RouteDoc[], info: OpenAPIInfo):
   };
 }
 
-function operation(doc: RouteDoc, operationId: string): Record<string, unknown> {
+/** The errors of the cross-site guard in front of every route; a POST must also be JSON. */
+const GUARD_ERRORS: readonly ServerErrorCode[] = ['forbidden_host', 'forbidden_origin'];
+
+function operation(doc: RouteDoc, operationId: string, method: string): Record<string, unknown> {
   const parameters = [...parameterList('path', doc.params), ...parameterList('query', doc.query)];
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(doc.responses)) {
@@ -71,25 +78,35 @@ function operation(doc: RouteDoc, operationId: string): Record<string, unknown> 
     };
   }
   const errors: ServerErrorCode[] = [
+    ...GUARD_ERRORS,
+    ...(method === 'post' ? (['unsupported_media_type'] as const) : []),
     ...(doc.authenticated === false ? [] : (['unauthorized'] as const)),
     ...(doc.errors ?? []),
     'internal_error',
   ];
   for (const [status, codes] of groupByStatus(errors)) {
-    if (responses[status]) continue;
-    responses[status] = {
-      description: `Error ${codes.join(', ')}`,
-      content: {
-        'application/json': {
-          schema: {
-            allOf: [
-              { $ref: '#/components/schemas/ServerError' },
-              { properties: { error: { properties: { code: { enum: codes } } } } },
-            ],
-          },
-        },
-      },
+    const schema = {
+      allOf: [
+        { $ref: '#/components/schemas/ServerError' },
+        { properties: { error: { properties: { code: { enum: codes } } } } },
+      ],
     };
+    const documented = responses[status] as
+      | { description: string; content?: Record<string, { schema?: object }> }
+      | undefined;
+    const json = documented?.content?.['application/json'];
+    // A status the route answers with its own body too (a refused run's 403): either body.
+    if (documented && json?.schema) {
+      responses[status] = {
+        description: `${documented.description}; or error ${codes.join(', ')}`,
+        content: { ...documented.content, 'application/json': { schema: { anyOf: [json.schema, schema] } } },
+      };
+    } else if (!documented) {
+      responses[status] = {
+        description: `Error ${codes.join(', ')}`,
+        content: { 'application/json': { schema } },
+      };
+    }
   }
   return {
     operationId,

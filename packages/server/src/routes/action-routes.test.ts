@@ -202,7 +202,10 @@ describe('unknown routes and targets', () => {
     expect(await tools.json()).toMatchObject({
       error: { code: 'target_not_found', hint: 'GET /api/targets lists them' },
     });
-    const nameless = await app.request('/api/actions//run', { method: 'POST' });
+    const nameless = await app.request('/api/actions//run', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(nameless.status).toBe(404);
   });
 });

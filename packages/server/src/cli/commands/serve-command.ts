@@ -1,20 +1,26 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopback } from '../../authenticate.js';
+import type { ServerOptions } from '../../create-server.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { countActions, listenProblem } from '../listen-problem.js';
-import { loadConfig } from '../load-config.js';
+import { type AffordanceConfig, loadConfig, type ServerLimits } from '../load-config.js';
 import { startProgress } from '../progress.js';
 
 /** `affordance serve`: the HTTP server on 127.0.0.1 (PGlite in `./.affordance` by default) until SIGINT/SIGTERM. */
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'start the HTTP server (REST, AG-UI, MCP)',
-  usage: `affordance serve [--port n] [--host h] [--data dir] [--registry module] [--config file]
+  usage: `affordance serve [--port n] [--host h] [--allowed-host name]… [--allowed-origin origin]… [--data dir]
+                 [--registry module] [--config file]
 
   --port      default $PORT or 3000 (0 picks a free port)
   --host      default 127.0.0.1; another address needs API keys in the config
+  --allowed-host    a Host name the server answers besides localhost, 127.0.0.1 and [::1] (and the --host
+                    address): name, name:port, .domain or *; repeatable, added to the config's allowedHosts
+  --allowed-origin  the origin of another site's page that may call the API (https://app.example.com); repeatable,
+                    added to the config's allowedOrigins
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
   --registry  a module exporting \`registry\` or \`actions\` (.js or .ts); without one (nor "registry" in the
               config), the canvas demo when @affordance/canvas is installed, else no actions
@@ -23,7 +29,12 @@ export const serveCommand: Command = {
   exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
   listen or open the database`,
   async run(args, io) {
-    const { values } = parseCommand(args, { port: { type: 'string' }, host: { type: 'string' } });
+    const { values } = parseCommand(args, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'allowed-origin': { type: 'string', multiple: true },
+    });
     const portText = values.port ?? process.env.PORT ?? '3000';
     const port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65_535)
@@ -37,12 +48,20 @@ export const serveCommand: Command = {
         `refusing to listen on ${host} without API keys: add "keys" to the config file (affordance.config.json or .ts), or keep the default 127.0.0.1`,
       );
     }
-    const [{ serve }, { pino }, { createServer }, { openApp }] = await Promise.all([
+    const [{ serve }, { pino }, { createServer }, { openApp }, { createRequestGuard }] = await Promise.all([
       import('@hono/node-server'),
       import('pino'),
       import('../../create-server.js'),
       import('../open-app.js'),
+      import('@affordance/mcp'),
     ]);
+    const guard = guardPolicy({
+      host,
+      config,
+      hosts: values['allowed-host'] ?? [],
+      origins: values['allowed-origin'] ?? [],
+      check: createRequestGuard,
+    });
     const model = process.env.AFFORDANCE_MODEL || config.model;
     const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
     const progress = startProgress(io);
@@ -57,6 +76,7 @@ export const serveCommand: Command = {
       app: http,
       mcp,
       events,
+      streams,
     } = createServer({
       registry: app.registry,
       store: app.store,
@@ -68,8 +88,8 @@ export const serveCommand: Command = {
       ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
       ...(config.allowSelfApproval !== undefined ? { allowSelfApproval: config.allowSelfApproval } : {}),
       ...(config.auditorRoles ? { auditorRoles: config.auditorRoles } : {}),
-      // With keys required on a public address, the Host check against DNS rebinding would refuse real names.
-      mcp: local ? {} : { dnsRebindingProtection: false },
+      ...guard,
+      ...limitOptions(config.limits),
     });
     return new Promise<number>((resolve) => {
       const server = serve({ fetch: http.fetch, port, hostname: host }, (info: AddressInfo) => {
@@ -95,6 +115,7 @@ export const serveCommand: Command = {
         const http1 = server as Server;
         http1.closeIdleConnections?.();
         await mcp?.close();
+        streams.close();
         events.close();
         // Requests still running get a moment to finish; then the connections are cut.
         const cut = setTimeout(() => http1.closeAllConnections?.(), 5000);
@@ -114,3 +135,43 @@ export const serveCommand: Command = {
     });
   },
 };
+
+/** The Host and Origin allow-lists: the config's, the flags', and the `--host` address when it names one. */
+function guardPolicy(options: {
+  readonly host: string;
+  readonly config: AffordanceConfig;
+  readonly hosts: readonly string[];
+  readonly origins: readonly string[];
+  /** `createRequestGuard`, which throws on a malformed entry. */
+  readonly check: (policy: { allowedHosts: string[]; allowedOrigins: string[] }) => unknown;
+}): { allowedHosts: string[]; allowedOrigins: string[] } {
+  const { host, config, hosts, origins } = options;
+  const listening = host === '0.0.0.0' || host === '::' || isLoopback(host) ? [] : [host];
+  const policy = {
+    allowedHosts: [...(config.allowedHosts ?? []), ...hosts, ...listening],
+    allowedOrigins: [...(config.allowedOrigins ?? []), ...origins],
+  };
+  try {
+    options.check(policy);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return policy;
+}
+
+/** The config's `limits` as `createServer` options. */
+function limitOptions(limits: ServerLimits | undefined): Pick<ServerOptions, 'eventStreams' | 'mcp'> {
+  if (!limits) return {};
+  return {
+    eventStreams: {
+      ...(limits.eventStreamsPerUser ? { maxPerUser: limits.eventStreamsPerUser } : {}),
+      ...(limits.eventStreams ? { maxTotal: limits.eventStreams } : {}),
+      ...(limits.eventQueue ? { maxQueued: limits.eventQueue } : {}),
+    },
+    mcp: {
+      ...(limits.mcpSessionsPerUser ? { maxSessionsPerUser: limits.mcpSessionsPerUser } : {}),
+      ...(limits.mcpSessions ? { maxSessions: limits.mcpSessions } : {}),
+      ...(limits.mcpSessionIdleMinutes ? { sessionIdleMs: limits.mcpSessionIdleMinutes * 60_000 } : {}),
+    },
+  };
+}
