@@ -1,16 +1,13 @@
-import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { RunResult } from '../action/types.js';
 import { AffordanceError, actionError } from '../errors/action-error.js';
-import { redactArgs } from '../pipeline/redact-args.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
+import { redactCall } from './redact-call.js';
 import type { RegistryRuntime } from './runtime.js';
 
 function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
-  const found = runtime.lookup(approval.name);
-  const schema = 'action' in found ? toolInputSchema(found.action, runtime.targetParam) : undefined;
-  return redactArgs(approval.args, schema, runtime.redactKeys);
+  return redactCall(runtime, approval).args;
 }
 
 /** The approvals inbox of a registry. */

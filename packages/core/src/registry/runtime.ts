@@ -55,7 +55,8 @@ export interface RegistryRuntime {
   readonly maxCallDepth: number;
   readonly defaultTimeoutMs: number | undefined;
   readonly idempotencyTtlMs: number;
-  readonly redactKeys: RegExp;
+  /** Key names redacted on top of the built-in rules (`RegistryOptions.redactKeys`). */
+  readonly redactKeys: RegExp | undefined;
   /** Find an action by qualified name or provider-legal alias; suggestions when none matches. */
   lookup(
     name: string,

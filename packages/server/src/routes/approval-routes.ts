@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';
 import { optionalString, readJsonObject } from '../read-json-body.js';
+import { redactApproval } from '../redact-approval.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { seesApproval, visibilityOf } from '../visibility.js';
@@ -19,7 +20,8 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
     operationId: 'listApprovals',
     summary: 'Calls waiting for (or given) a decision',
     description:
-      'With API keys and `approverRoles`, a user who may not decide sees only the approvals of their own calls.',
+      'With API keys and `approverRoles`, a user who may not decide sees only the approvals of their own calls. ' +
+      'Arguments and context are redacted as the audit log redacts them.',
     tags: ['approvals'],
     query: {
       status: { description: 'Only this status', schema: { type: 'string', enum: [...STATUSES] } },
@@ -52,7 +54,9 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
         ...(session ? { sessionId: session } : {}),
       });
       return context.json({
-        approvals: approvals.filter((approval) => seesApproval(visibility, user, approval)),
+        approvals: approvals
+          .filter((approval) => seesApproval(visibility, user, approval))
+          .map((approval) => redactApproval(registry, approval)),
       });
     },
   });
