@@ -20,11 +20,6 @@ const UNSTORABLE_ALL = new RegExp(UNSTORABLE_SOURCE, 'g');
 /** Longest id a call may carry (`sessionId`, `idempotencyKey`, `toolCallId`, a user's `id` and `tenantId`). */
 export const MAX_CALL_ID_LENGTH = 256;
 
-/** Whether `text` holds a character no call-level field may hold (a control, a lone surrogate, a bidi override). */
-export function hasForbiddenCharacter(text: string): boolean {
-  return MAYBE_FORBIDDEN.test(text) && FORBIDDEN.test(text);
-}
-
 /**
  * What is wrong with `text` as a call-level field of at most `maxLength` characters, in words that name the
  * character by its code point (never the text itself); undefined when nothing is.
@@ -35,8 +30,14 @@ export function textProblem(text: string, maxLength: number): string | undefined
   const found = MAYBE_FORBIDDEN.test(text) ? FORBIDDEN.exec(text) : null;
   if (!found) return undefined;
   const code = found[0].charCodeAt(0);
-  const name = code >= 0xd800 && code <= 0xdfff ? 'a lone UTF-16 surrogate' : 'a control character';
-  return `contains ${name} (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${found.index}`;
+  return `contains ${kindOf(code)} (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${found.index}`;
+}
+
+function kindOf(code: number): string {
+  if (code >= 0xd800 && code <= 0xdfff) return 'a lone UTF-16 surrogate';
+  if (code === 0x2028 || code === 0x2029) return 'a line or paragraph separator';
+  if (code >= 0x202a) return 'a bidirectional control character';
+  return 'a control character';
 }
 
 /**

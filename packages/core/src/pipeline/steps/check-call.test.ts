@@ -45,7 +45,7 @@ describe('call-level fields are checked before anything runs', () => {
     [
       'a bidi override in sessionId',
       { sessionId: 'a\u202eb' },
-      'sessionId contains a control character (U+202E)',
+      'sessionId contains a bidirectional control character (U+202E)',
     ],
     [
       'a huge sessionId',
