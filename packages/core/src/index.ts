@@ -253,6 +253,9 @@ export {
   type WordVectorRankerOptions,
 } from './ranking/word-vector-ranker.js';
 export type { WordVectors } from './ranking/word-vectors.js';
+export { maskSecrets, REDACTED } from './redact/mask-secrets.js';
+export { redactText } from './redact/redact-value.js';
+export { isSecretKey } from './redact/secret-keys.js';
 export type { Approvals } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery } from './registry/available.js';
 export {
@@ -305,3 +308,4 @@ export {
   renderActionsPrompt,
   type TextSpan,
 } from './text/index.js';
+export { MAX_CALL_ID_LENGTH, storableText, textProblem } from './util/check-text.js';

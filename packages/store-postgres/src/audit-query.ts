@@ -4,7 +4,7 @@ import { isTimestamp } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 import { StoreError } from './store-error.js';
 
-const SELECT = `SELECT seq::text AS seq, call_id, parent_call_id, session_id, user_id, tenant_id, action, target_type, target_id,
+const SELECT = `SELECT seq::text AS seq, call_id, tool_call_id, parent_call_id, session_id, user_id, tenant_id, action, target_type, target_id,
   args, args IS NULL AS no_args, outcome, error_code, error_message, started_at, ended_at, duration_ms, depth, repaired, replayed,
   approval
   FROM agent_actions`;

@@ -1,9 +1,10 @@
-import type { AuditApproval, AuditRecord, ErrorCode } from '@affordance/core';
+import { type AuditApproval, type AuditRecord, type ErrorCode, storableText } from '@affordance/core';
 import { isoOf, toJsonText } from './json-text.js';
 
 /** Columns of `agent_actions` written per record, in parameter order. */
 export const AUDIT_COLUMNS = [
   'call_id',
+  'tool_call_id',
   'parent_call_id',
   'session_id',
   'user_id',
@@ -31,21 +32,25 @@ const CASTS: Partial<Record<(typeof AUDIT_COLUMNS)[number], string>> = {
   ended_at: '::timestamptz',
 };
 
-/** The parameters of one record, in `AUDIT_COLUMNS` order. */
+/**
+ * The parameters of one record, in `AUDIT_COLUMNS` order. Every text is made storable (NUL and lone surrogates
+ * become U+FFFD, as in `jsonb`): a record from any sink writer is written, never refused for its characters.
+ */
 export function auditParams(record: AuditRecord): unknown[] {
   return [
-    record.callId,
-    record.parentCallId ?? null,
-    record.sessionId ?? null,
-    record.userId ?? null,
-    record.tenantId ?? null,
-    record.name,
-    record.target?.type ?? null,
-    record.target?.id ?? null,
+    storable(record.callId),
+    storable(record.toolCallId),
+    storable(record.parentCallId),
+    storable(record.sessionId),
+    storable(record.userId),
+    storable(record.tenantId),
+    storable(record.name),
+    storable(record.target?.type),
+    storable(record.target?.id),
     toJsonText(record.args),
     record.outcome,
     record.errorCode ?? null,
-    record.errorMessage ?? null,
+    storable(record.errorMessage),
     record.startedAt,
     record.endedAt,
     record.durationMs,
@@ -67,10 +72,15 @@ export function auditInsertSql(rows: number): string {
   return `INSERT INTO agent_actions (${AUDIT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`;
 }
 
+function storable(text: string | undefined): string | null {
+  return typeof text === 'string' ? storableText(text) : null;
+}
+
 /** A row of `agent_actions` as both drivers return it. */
 export interface AuditRow {
   seq: string;
   call_id: string;
+  tool_call_id: string | null;
   parent_call_id: string | null;
   session_id: string | null;
   user_id: string | null;
@@ -97,6 +107,7 @@ export interface AuditRow {
 export function auditRecordOf(row: AuditRow): AuditRecord {
   return {
     callId: row.call_id,
+    ...(row.tool_call_id !== null ? { toolCallId: row.tool_call_id } : {}),
     ...(row.parent_call_id !== null ? { parentCallId: row.parent_call_id } : {}),
     ...(row.session_id !== null ? { sessionId: row.session_id } : {}),
     ...(row.user_id !== null ? { userId: row.user_id } : {}),

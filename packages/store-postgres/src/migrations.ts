@@ -151,4 +151,13 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE agent_actions ADD COLUMN approval jsonb',
     ],
   },
+  {
+    version: 4,
+    name: 'audit tool-call ids',
+    statements: [
+      // The id a model or client gave a call, kept beside the pipeline's own call_id (which a caller never sets).
+      'ALTER TABLE agent_actions ADD COLUMN tool_call_id text',
+      'CREATE INDEX agent_actions_tool_call ON agent_actions (tool_call_id) WHERE tool_call_id IS NOT NULL',
+    ],
+  },
 ];

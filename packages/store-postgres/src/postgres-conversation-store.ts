@@ -3,6 +3,7 @@ import {
   type ConversationSession,
   type ConversationStore,
   conversationPageSize as pageSize,
+  storableText,
   type ToolCallRecord,
   type ToolResultRecord,
 } from '@affordance/core';
@@ -48,7 +49,7 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
       const { rows } = await db.query<SessionRow>(
         `INSERT INTO conversation_sessions (id, user_id, title, metadata) VALUES ($1, $2, $3, $4::jsonb)
          ON CONFLICT (id) DO NOTHING RETURNING ${SESSION_COLUMNS}`,
-        [id, userId ?? null, title ?? null, toJsonText(metadata)],
+        [id, userId ?? null, title === undefined ? null : storableText(title), toJsonText(metadata)],
       );
       if (!rows[0])
         throw new StoreError('exists', `a conversation session with the id '${id}' already exists`);
@@ -105,7 +106,8 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
               sessionId,
               position,
               message.role,
-              message.content,
+              // Text a person or model wrote is kept; the characters Postgres cannot store become U+FFFD.
+              storableText(message.content),
               toJsonText(message.toolCalls),
               toJsonText(message.toolResults),
             ],

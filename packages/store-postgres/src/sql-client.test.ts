@@ -68,6 +68,20 @@ describe('asDatabase', () => {
     expect(calls).toEqual(['transaction', 'tx:SELECT 1']);
   });
 
+  it('refuses text holding NUL with its own StoreError before the database sees it, in and out of transactions', async () => {
+    const { pool, log } = fakePool();
+    const database = asDatabase(pool);
+    await expect(database.query('INSERT INTO t VALUES ($1, $2)', [1, 'a\u0000b'])).rejects.toMatchObject({
+      name: 'StoreError',
+      kind: 'invalid_input',
+      message: expect.stringContaining('(parameter 2) holds the NUL character'),
+    });
+    await expect(database.transaction((tx) => tx.query('SELECT $1', ['\u0000']))).rejects.toMatchObject({
+      kind: 'invalid_input',
+    });
+    expect(log).toEqual(['BEGIN', 'ROLLBACK']);
+  });
+
   it('refuses a client that cannot query or cannot run transactions, saying what to pass', () => {
     expect(() => asDatabase({} as SqlClientLike)).toThrow(/query\(text, params\)/);
     expect(() => asDatabase({ query: async () => ({ rows: [] }) })).toThrow(/PGlite instance, a pg Pool/);

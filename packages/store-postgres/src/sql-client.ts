@@ -33,10 +33,10 @@ export function asDatabase(client: SqlClientLike): SqlDatabase {
       'client must have a query(text, params) method: pass a PGlite instance or a pg Pool',
     );
   }
-  const query: SqlClient['query'] = (text, params) => client.query(text, params);
+  const query = guarded(client);
   if (typeof client.transaction === 'function') {
     const transactional = client as TransactionLike;
-    return { query, transaction: (run) => transactional.transaction((tx) => run(tx)) };
+    return { query, transaction: (run) => transactional.transaction((tx) => run({ query: guarded(tx) })) };
   }
   if (typeof client.connect === 'function' && 'totalCount' in client) {
     return { query, transaction: (run) => poolTransaction(client as PoolLike, run) };
@@ -47,6 +47,29 @@ export function asDatabase(client: SqlClientLike): SqlDatabase {
   );
 }
 
+/**
+ * The client's `query`, refusing text parameters Postgres cannot store (the NUL character) with a `StoreError`
+ * before they reach the database, so its error text (which quotes nothing useful) never stands for ours.
+ */
+function guarded(client: SqlClient): SqlClient['query'] {
+  return (text, params) => {
+    if (params) {
+      for (let index = 0; index < params.length; index++) {
+        const value = params[index];
+        if (typeof value === 'string' && value.includes('\u0000')) {
+          return Promise.reject(
+            new StoreError(
+              'invalid_input',
+              `a text value (parameter ${index + 1}) holds the NUL character (U+0000), which Postgres cannot store`,
+            ),
+          );
+        }
+      }
+    }
+    return client.query(text, params);
+  };
+}
+
 async function poolTransaction<TValue>(
   pool: PoolLike,
   run: (tx: SqlClient) => Promise<TValue>,
@@ -55,7 +78,7 @@ async function poolTransaction<TValue>(
   let broken: Error | undefined;
   try {
     await connection.query('BEGIN');
-    const value = await run(connection);
+    const value = await run({ query: guarded(connection) });
     await connection.query('COMMIT');
     return value;
   } catch (error) {

@@ -62,6 +62,17 @@ export function defineAction<
       );
     }
   }
+  const { sensitive } = definition;
+  if (
+    sensitive !== undefined &&
+    (!Array.isArray(sensitive) ||
+      sensitive.some((path) => typeof path !== 'string' || path.split('.').some((segment) => segment === '')))
+  ) {
+    throw new AffordanceError(
+      'invalid_definition',
+      `${where}: sensitive must be a list of argument paths such as 'login.pin' or 'headers.*'`,
+    );
+  }
   const schemaWarnings: string[] = [];
   const inputJsonSchema = definition.input
     ? jsonSchemaOf(definition.input, 'input', where, schemaWarnings)

@@ -119,13 +119,22 @@ export interface RunCall {
   readonly signal?: AbortSignal;
   /** Call-level infrastructure, merged over the registry's `services`. */
   readonly services?: Services;
-  /** A caller-chosen id for the call (a provider's tool-call id); one is generated otherwise. */
+  /**
+   * The id a model or client gave this call (a provider's tool-call id), kept beside the call id in the result,
+   * the handler's context and the audit record. The call id itself is always made by the pipeline: two calls
+   * with the same tool-call id are two calls.
+   */
+  readonly toolCallId?: string;
+  /** @deprecated The older name of `toolCallId` (it never sets the call id); read as `toolCallId`. */
   readonly callId?: string;
 }
 
 /** Facts every result carries. */
 export interface RunMeta {
+  /** The pipeline's id of this call: the key of its audit record, unique whatever the caller sent. */
   readonly callId: string;
+  /** The tool-call id the caller gave (`RunCall.toolCallId`), when it gave one. */
+  readonly toolCallId?: string;
   /** The action's qualified name (`shape_updateColor`), or the name as sent when unknown. */
   readonly name: string;
   readonly durationMs: number;
@@ -154,7 +163,10 @@ export interface ActionContext<
   TContext = Record<string, unknown>,
   TTarget extends TargetLike | undefined = Target,
 > {
+  /** The pipeline's id of this call. */
   readonly callId: string;
+  /** The tool-call id the caller gave, if any (what a client-side UI keys the call by). */
+  readonly toolCallId: string | undefined;
   /** The action's qualified name. */
   readonly name: string;
   readonly user: User | undefined;
@@ -224,6 +236,11 @@ export interface ActionDefinition<
   readonly render?: unknown;
   /** Shapes the value into what the model reads back (default: JSON of the value, or `message`). */
   toModelOutput?(value: TOutput): string;
+  /**
+   * Argument paths that are secret whatever their names and schema (`'login.pin'`, `'headers.*'`, `'rows.*.code'`;
+   * `*` is any property or item): hidden in the audit log, approvals and events, never repeated in an error.
+   */
+  readonly sensitive?: readonly string[];
   /** Anything else an adapter wants to keep. */
   readonly meta?: Readonly<Record<string, unknown>>;
   handler?(

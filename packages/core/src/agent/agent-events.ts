@@ -6,6 +6,7 @@ export type CallStatus = 'ok' | 'failed' | 'aborted';
 
 /** One call of a step as recorded: what the model asked for and how it ended. */
 export interface CallRecord {
+  /** The model's tool-call id (passed to `registry.run` as `toolCallId`; the pipeline's own id is `result.callId`). */
   readonly callId: string;
   /** The name as the model sent it (a provider-legal name or the qualified one). */
   readonly name: string;

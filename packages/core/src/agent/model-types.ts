@@ -1,6 +1,6 @@
 import type { ToolFormat } from '../formats/types.js';
 
-/** A tool call the assistant asked for; `id` becomes the run's `callId`. */
+/** A tool call the assistant asked for; `id` reaches `registry.run` as its `toolCallId`. */
 export interface ToolCallRecord {
   readonly id: string;
   readonly name: string;

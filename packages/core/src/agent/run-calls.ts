@@ -30,7 +30,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
       const run: RunCall = {
         name: call.name,
         args,
-        callId: call.id,
+        toolCallId: call.id,
         sessionId: scope.sessionId,
         signal: scope.signal,
         ...(scope.user ? { user: scope.user } : {}),

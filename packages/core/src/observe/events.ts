@@ -11,6 +11,8 @@ export interface RegistryEvents extends Record<string, unknown> {
   };
   'call-start': {
     readonly callId: string;
+    /** The tool-call id the caller gave, if any (checked by the pipeline only after this event). */
+    readonly toolCallId: string | undefined;
     readonly name: string;
     readonly user: User | undefined;
     readonly sessionId: string | undefined;
@@ -24,7 +26,12 @@ export interface RegistryEvents extends Record<string, unknown> {
     readonly outcome: string;
     readonly durationMs: number;
   };
-  'call-progress': { readonly callId: string; readonly name: string; readonly progress: Progress };
+  'call-progress': {
+    readonly callId: string;
+    readonly toolCallId: string | undefined;
+    readonly name: string;
+    readonly progress: Progress;
+  };
   'call-end': {
     readonly callId: string;
     readonly result: RunResult;

@@ -75,6 +75,7 @@ describe('observability', () => {
     await registry.run({ name: 'hello' });
     expect(events).toEqual([
       'start hello',
+      'call:next',
       'resolve:next',
       'parse:next',
       'defaults:next',

@@ -17,8 +17,12 @@ export class CallState {
   declare readonly started: number;
   declare readonly user: User | undefined;
   declare readonly context: Record<string, unknown>;
+  /** The tool-call id the caller gave (`toolCallId`, or its older name `callId`); kept beside `callId`. */
+  declare readonly toolCallId: string | undefined;
   /** The call's OpenTelemetry span, when an SDK records one. */
   declare span: { end(result: RunResult): void } | undefined;
+  /** call: every call-level field passed its checks (until then none is trusted to be storable text). */
+  declare callChecked: boolean;
   /** resolve: the action and its compiled plan. */
   declare action: AnyAction | undefined;
   declare plan: ActionPlan | undefined;
@@ -55,7 +59,9 @@ export class CallState {
     this.started = started;
     this.user = call.user;
     this.context = call.context && typeof call.context === 'object' ? call.context : NO_CONTEXT;
+    this.toolCallId = call.toolCallId || call.callId || undefined;
     this.span = undefined;
+    this.callChecked = false;
     this.action = undefined;
     this.plan = undefined;
     this.args = undefined;
@@ -108,6 +114,11 @@ export type StepAnswer = StepOutcome | Promise<StepOutcome> | Awaiting;
 /** A named step of the run pipeline. */
 export interface Step {
   readonly name: string;
+  /**
+   * The store or resolver the step waits on (`the rate limiter`), when it has one: a failure there is reported
+   * in the pipeline's own words, never in the store's (whose message may hold a database's text or a value).
+   */
+  readonly port?: string;
   /**
    * Whether the step can do anything for this action under this registry; a step that cannot is left out of the
    * action's compiled plan (it would only answer NEXT). Absent means it always applies.

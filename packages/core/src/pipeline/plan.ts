@@ -1,11 +1,12 @@
 import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { AnyAction, JsonSchema } from '../action/types.js';
+import { compileRedaction, type Redaction } from '../redact/redaction-plan.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import type { Step } from './call-state.js';
 import { createFlatJsonWriter, type FlatJsonWriter } from './flat-json.js';
-import { safeKeysOf } from './redact-args.js';
 import { applyDefaults } from './steps/apply-defaults.js';
 import { authorize } from './steps/authorize.js';
+import { checkCall } from './steps/check-call.js';
 import { checkPrerequisites } from './steps/check-prerequisites.js';
 import { checkWhen } from './steps/check-when.js';
 import { claimIdempotencyKey } from './steps/claim-idempotency-key.js';
@@ -20,6 +21,7 @@ import { validateOutput } from './steps/validate-output.js';
 
 /** The run pipeline, in order. Each step either goes on, fails the call, or finishes it. */
 export const PIPELINE: readonly Step[] = [
+  checkCall,
   resolveAction,
   parseArgs,
   applyDefaults,
@@ -35,6 +37,9 @@ export const PIPELINE: readonly Step[] = [
   validateOutput,
 ];
 
+/** How many steps come before an action's plan: `call` and `resolve`, which every call runs. */
+export const PLAN_START = 2;
+
 /** What a call of one action in one registry needs after `resolve`, worked out once. */
 export interface ActionPlan {
   /**
@@ -44,8 +49,11 @@ export interface ActionPlan {
   readonly steps: readonly Step[];
   /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
   readonly argsSchema: JsonSchema;
-  /** Its top-level arguments that are never secret (the audit log keeps those as they are). */
-  readonly safeArgs: ReadonlySet<string>;
+  /**
+   * How its arguments are redacted wherever they are shown (the audit log, approvals, events) and which of them an
+   * error message must not repeat: compiled from the schema's hints, the action's `sensitive` paths and the key rules.
+   */
+  readonly redaction: Redaction;
   /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
   readonly flatJson: FlatJsonWriter;
 }
@@ -80,9 +88,9 @@ export function planFor(runtime: RegistryRuntime, action: AnyAction): ActionPlan
 function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
   const argsSchema = toolInputSchema(action, runtime.targetParam);
   return {
-    steps: PIPELINE.slice(1).filter((step) => !step.applies || step.applies(action, runtime)),
+    steps: PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime)),
     argsSchema,
-    safeArgs: safeKeysOf(argsSchema, runtime.redactKeys),
+    redaction: compileRedaction(argsSchema, { extraKeys: runtime.redactKeys, sensitive: action.sensitive }),
     flatJson: createFlatJsonWriter(),
   };
 }

@@ -242,7 +242,7 @@ describe('rate limits in the compiled plan', () => {
     });
   });
 
-  it('reports a limiter that throws or rejects as an internal error of the rate-limit step', async () => {
+  it('reports a limiter that throws or rejects in its own words, and logs what the store said', async () => {
     for (const answer of [
       (): never => {
         throw new Error('counter offline');
@@ -252,15 +252,21 @@ describe('rate limits in the compiled plan', () => {
       },
     ]) {
       const { limiter } = spyLimiter(answer);
+      const errors: unknown[] = [];
+      const logger = { debug() {}, info() {}, warn() {}, error: (entry: object) => errors.push(entry) };
       const registry = createRegistry({
         actions: [limited({ points: 1, duration: 1 })],
         store: { rateLimiter: limiter },
+        logger,
       });
       const result = await registry.run({ name: 'ping' });
       expect(result.ok ? undefined : result.error).toMatchObject({
         code: 'handler_error',
-        message: 'internal error in the rate-limit step: counter offline',
+        message: 'the rate limiter failed, so ping did not run',
+        details: { step: 'rate-limit' },
       });
+      expect(JSON.stringify(result)).not.toContain('counter offline');
+      expect(errors).toEqual([expect.objectContaining({ step: 'rate-limit', err: expect.any(Error) })]);
     }
   });
 
@@ -367,8 +373,8 @@ describe('audit writes', () => {
     expect(records[0]!.endedAt >= records[0]!.startedAt).toBe(true);
   });
 
-  it('logs a sink that throws or rejects and still returns the result', async () => {
-    for (const record of [
+  it('logs a sink that throws or rejects once, and writes the record again without the arguments', async () => {
+    for (const fails of [
       (): never => {
         throw new Error('disk full');
       },
@@ -379,6 +385,8 @@ describe('audit writes', () => {
       const errors: unknown[] = [];
       const logger = { debug() {}, info() {}, warn() {}, error: (entry: object) => errors.push(entry) };
       const store = createMemoryStore();
+      let writes = 0;
+      const record = (entry: AuditRecord) => (writes++ === 0 ? fails() : store.audit.record(entry));
       const registry = createRegistry({
         actions: [ping],
         logger,
@@ -387,6 +395,38 @@ describe('audit writes', () => {
       const result = await registry.run({ name: 'ping' });
       expect(result).toMatchObject({ ok: true, value: 'pong' });
       expect(errors).toEqual([expect.objectContaining({ callId: result.callId, err: expect.any(Error) })]);
+      const { records } = await store.audit.query();
+      expect(records).toEqual([
+        expect.objectContaining({
+          callId: result.callId,
+          outcome: 'ok',
+          args: '[not recorded: the first audit write failed]',
+        }),
+      ]);
+    }
+  });
+
+  it('answers handler_error (not retryable) when a call ran and its record cannot be written twice', async () => {
+    for (const record of [
+      (): never => {
+        throw new Error('disk full');
+      },
+      async (): Promise<never> => {
+        throw new Error('disk full');
+      },
+    ]) {
+      const store = createMemoryStore();
+      const registry = createRegistry({ actions: [ping], store: { audit: { ...store.audit, record } } });
+      const result = await registry.run({ name: 'ping' });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'handler_error',
+          message: 'ping ran, but its audit record could not be written; its effects stand',
+          details: { handlerRan: true },
+        },
+      });
+      expect(JSON.stringify(result)).not.toContain('disk full');
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { RunCall, RunResult } from '../action/types.js';
-import { type ActionError, actionError } from '../errors/action-error.js';
+import { actionError } from '../errors/action-error.js';
 import { traceCall } from '../observe/trace-call.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { StoredOutcome } from '../ports/idempotency-store.js';
@@ -7,13 +7,15 @@ import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
 import { Awaiting, CallState, NEXT, type Step, type StepAnswer, type StepOutcome } from './call-state.js';
+import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
 import { PIPELINE } from './plan.js';
 import { shapeResult } from './shape-result.js';
 import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 
 export { PIPELINE } from './plan.js';
 
-const resolveStep = PIPELINE[0]!;
+const checkStep = PIPELINE[0]!;
+const resolveStep = PIPELINE[1]!;
 const NO_OPTIONS: PipelineOptions = Object.freeze({});
 
 /** Options for one pass through the pipeline. */
@@ -21,13 +23,14 @@ export interface PipelineOptions {
   readonly depth?: number;
   readonly parentCallId?: string;
   readonly approved?: AuditApproval;
-  /** Use this call id (a resumed approval keeps the id it was asked with). */
+  /** Use this call id (a resumed approval keeps the id it was asked with); never one a caller sent. */
   readonly callId?: string;
 }
 
 /**
- * Run one call through every step, then shape, record and audit its result. Never throws for a failed call.
- * Steps run synchronously one after the other; the call only waits where a step (or a port) returns a promise.
+ * Run one call through every step, then shape, record and audit its result. Never throws for a failed call, and
+ * every call that reached its handler leaves one audit record whatever fails after it. Steps run synchronously one
+ * after the other; the call only waits where a step (or a port) returns a promise.
  */
 export function runPipeline(
   runtime: RegistryRuntime,
@@ -40,7 +43,7 @@ export function runPipeline(
     const state = new CallState(
       runtime,
       call,
-      options.callId ?? (typeof call.callId === 'string' && call.callId ? call.callId : newId('call')),
+      options.callId ?? newId('call'),
       depth,
       options.parentCallId,
       options.approved,
@@ -51,6 +54,7 @@ export function runPipeline(
     if (events.has('call-start')) {
       events.emit('call-start', {
         callId: state.callId,
+        toolCallId: state.toolCallId,
         name: state.name,
         user: state.user,
         sessionId: call.sessionId,
@@ -75,9 +79,12 @@ function tooDeep(runtime: RegistryRuntime): StepOutcome {
   };
 }
 
-// Resolve, then the action's compiled plan; with `call-step` listeners, every step of PIPELINE, each reported.
+// Check the call's fields, resolve, then the action's compiled plan; with `call-step` listeners, every step of
+// PIPELINE, each reported.
 function runSteps(state: CallState): RunResult | Promise<RunResult> {
   if (state.runtime.events.has('call-step')) return runObserved(state);
+  const checked = attempt(checkStep, state);
+  if (checked !== NEXT) return finishCall(state, checked as StepOutcome);
   const outcome = attempt(resolveStep, state);
   if (outcome !== NEXT && (outcome instanceof Promise || outcome instanceof Awaiting))
     return awaitStep(state, resolveStep, -1, outcome);
@@ -115,7 +122,7 @@ function awaitStep(
   return pending.then(
     (outcome) => resumePlan(state, index, outcome),
     // A step broke its own promise; keep the process alive and say where.
-    (error: unknown) => finishCall(state, { fail: internalError(step.name, error) }),
+    (error: unknown) => finishCall(state, { fail: stepFailed(state, step, error) }),
   );
 }
 
@@ -128,7 +135,7 @@ function settleAwaiting<TValue>(
   try {
     return settle(state, value);
   } catch (error) {
-    return { fail: internalError(step.name, error) };
+    return { fail: stepFailed(state, step, error) };
   }
 }
 
@@ -137,7 +144,7 @@ function attempt(step: Step, state: CallState): StepAnswer {
   try {
     return step.run(state);
   } catch (error) {
-    return { fail: internalError(step.name, error) };
+    return { fail: stepFailed(state, step, error) };
   }
 }
 
@@ -155,7 +162,7 @@ async function runObserved(state: CallState): Promise<RunResult> {
             ? await pending.outcome(state)
             : pending;
     } catch (error) {
-      outcome = { fail: internalError(step.name, error) };
+      outcome = { fail: stepFailed(state, step, error) };
     }
     const label = 'fail' in outcome ? outcome.fail.code : 'finish' in outcome ? 'finish' : 'next';
     events.emit('call-step', {
@@ -169,15 +176,17 @@ async function runObserved(state: CallState): Promise<RunResult> {
   return finishCall(state, outcome);
 }
 
-function internalError(step: string, error: unknown): ActionError {
-  return actionError(
-    'handler_error',
-    `internal error in the ${step} step: ${(error as Error)?.message ?? String(error)}`,
-  );
-}
-
 // Settle the idempotency key, record the session history, shape, audit and report: synchronously unless a port
-// answers with a promise.
+// answers with a promise. A port failing here never rejects `run`: the call is audited with the failure.
+const NO_STEP_FINISHED = actionError(
+  'handler_error',
+  'internal error in the pipeline: no step finished the call',
+);
+const UNSHAPED = actionError(
+  'handler_error',
+  'internal error in the pipeline: the error could not be shaped',
+);
+
 function finishCall(state: CallState, last: StepOutcome): RunResult | Promise<RunResult> {
   let outcome: StoredOutcome;
   let replayed = false;
@@ -185,12 +194,9 @@ function finishCall(state: CallState, last: StepOutcome): RunResult | Promise<Ru
   else if ('finish' in last) {
     outcome = last.finish;
     replayed = last.replayed === true;
-  } else {
-    const error = internalError('pipeline', new Error('no step finished the call'));
-    outcome = { ok: false, error };
-  }
+  } else outcome = { ok: false, error: NO_STEP_FINISHED };
   if (state.idempotencyClaim) {
-    return settleIdempotencyClaim(state, outcome).then(() => recordHistory(state, outcome, replayed));
+    return settleIdempotencyClaim(state, outcome).then((settled) => recordHistory(state, settled, replayed));
   }
   return recordHistory(state, outcome, replayed);
 }
@@ -202,10 +208,24 @@ function recordHistory(
 ): RunResult | Promise<RunResult> {
   const { sessionId } = state.call;
   if (outcome.ok && sessionId && !replayed) {
-    const recorded = state.runtime.store.history.record(sessionId, state.name);
-    if (recorded instanceof Promise) return recorded.then(() => endCall(state, outcome, replayed));
+    let recorded: void | Promise<void>;
+    try {
+      recorded = state.runtime.store.history.record(sessionId, state.name);
+    } catch (error) {
+      return endCall(state, historyFailed(state, outcome, error), replayed);
+    }
+    if (recorded instanceof Promise) {
+      return recorded.then(
+        () => endCall(state, outcome, replayed),
+        (error: unknown) => endCall(state, historyFailed(state, outcome, error), replayed),
+      );
+    }
   }
   return endCall(state, outcome, replayed);
+}
+
+function historyFailed(state: CallState, outcome: StoredOutcome, error: unknown): StoredOutcome {
+  return failedAfterHandler(state, outcome, 'the session history could not record it', error);
 }
 
 function endCall(
@@ -214,10 +234,16 @@ function endCall(
   replayed: boolean,
 ): RunResult | Promise<RunResult> {
   const durationMs = performance.now() - state.started;
-  const result = shapeResult(state, outcome, durationMs, replayed);
+  let result: RunResult;
+  try {
+    result = shapeResult(state, outcome, durationMs, replayed);
+  } catch (error) {
+    const failed = failedAfterHandler(state, outcome, 'its result could not be shaped', error);
+    result = shapeResult(state, outcome.ok ? failed : { ok: false, error: UNSHAPED }, durationMs, false);
+  }
   const audited = recordAudit(state, result);
-  if (audited) return audited.then(() => report(state, result));
-  return report(state, result);
+  if (audited instanceof Promise) return audited.then((final) => report(state, final));
+  return report(state, audited);
 }
 
 function report(state: CallState, result: RunResult): RunResult {

@@ -12,7 +12,7 @@ export function shapeResult(
   durationMs: number,
   replayed: boolean,
 ): RunResult {
-  if (outcome.ok && !outcome.message && !state.repaired && !replayed) {
+  if (outcome.ok && !outcome.message && !state.repaired && !replayed && state.toolCallId === undefined) {
     // The common success, built in one literal: one object shape for every such result.
     return {
       ok: true,
@@ -28,6 +28,8 @@ export function shapeResult(
     : { ok: false, error: outcome.error };
   if (outcome.ok && outcome.message) result.message = outcome.message;
   result.callId = state.callId;
+  // Only a checked tool-call id is repeated (one that failed the `call` step is named by the error instead).
+  if (state.toolCallId !== undefined && state.callChecked) result.toolCallId = state.toolCallId;
   result.name = state.name;
   result.durationMs = durationMs;
   if (state.repaired) result.repaired = true;

@@ -2,7 +2,10 @@ import type { ErrorCode } from '../errors/error-codes.js';
 
 /** One finished call, as the audit log keeps it. Arguments are already redacted. */
 export interface AuditRecord {
+  /** The pipeline's id of the call: never one a caller chose. */
   readonly callId: string;
+  /** The tool-call id the caller or model gave (`RunCall.toolCallId`), kept beside `callId`. */
+  readonly toolCallId?: string;
   readonly parentCallId?: string;
   readonly sessionId?: string;
   readonly userId?: string;

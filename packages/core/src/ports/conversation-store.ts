@@ -1,4 +1,5 @@
 import type { ToolCallRecord, ToolResultRecord } from '../agent/model-types.js';
+import { MAX_CALL_ID_LENGTH, textProblem } from '../util/check-text.js';
 
 // Tool calls and results are stored exactly as the agent loop records them (`ToolCallRecord`, `ToolResultRecord`).
 
@@ -106,6 +107,8 @@ export function checkChatMessage(message: NewChatMessage): NewChatMessage {
   if (message.id !== undefined && (typeof message.id !== 'string' || message.id === '')) {
     throw new ConversationStoreError('invalid_input', 'a message id must be a non-empty string');
   }
+  // A server may make message ids of two ids (`<thread>:<message>`), so they get room for both.
+  if (message.id !== undefined) checkId('message id', message.id, 2 * MAX_CALL_ID_LENGTH + 1);
   for (const call of message.toolCalls ?? []) {
     if (typeof call?.id !== 'string' || typeof call.name !== 'string') {
       throw new ConversationStoreError('invalid_input', 'every tool call needs a string id and name');
@@ -135,6 +138,7 @@ export function checkConversationSession(session: NewConversationSession): NewCo
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       throw new ConversationStoreError('invalid_input', `session ${field} must be a non-empty string`);
     }
+    if (value !== undefined && field !== 'title') checkId(`session ${field}`, value, MAX_CALL_ID_LENGTH);
   }
   if (
     session.metadata !== undefined &&
@@ -143,6 +147,12 @@ export function checkConversationSession(session: NewConversationSession): NewCo
     throw new ConversationStoreError('invalid_input', 'session metadata must be a plain object');
   }
   return session;
+}
+
+// Ids are keys: one no store can hold as it is (a NUL, a lone surrogate, a control character) is refused, not altered.
+function checkId(what: string, id: string, maxLength: number): void {
+  const problem = textProblem(id, maxLength);
+  if (problem) throw new ConversationStoreError('invalid_input', `${what} ${problem}`);
 }
 
 /** Clamp a page size the same way in every store. */

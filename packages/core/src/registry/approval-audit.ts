@@ -1,16 +1,13 @@
-import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { RunResult } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
-import { redactArgs } from '../pipeline/redact-args.js';
 import { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
+import { redactCall } from './redact-call.js';
 import type { RegistryRuntime } from './runtime.js';
 
 function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
-  const found = runtime.lookup(approval.name);
-  const schema = 'action' in found ? toolInputSchema(found.action, runtime.targetParam) : undefined;
-  return redactArgs(approval.args, schema, runtime.redactKeys);
+  return redactCall(runtime, approval).args;
 }
 
 /**

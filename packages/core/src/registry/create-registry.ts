@@ -25,15 +25,18 @@ import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../f
 import { createEmitter, type Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
+import { planFor } from '../pipeline/plan.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
 import { createLexicalRanker } from '../ranking/lexical-ranker.js';
 import { rankDocumentOf } from '../ranking/rank-document.js';
 import type { Ranker } from '../ranking/types.js';
+import { compileRedaction, isSecretPath, type Redaction } from '../redact/redaction-plan.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
 import { type Approvals, createApprovals } from './approvals.js';
 import { type AvailableAction, type AvailableQuery, listAvailable } from './available.js';
 import { looseName, suggestNames } from './lookup.js';
+import { redactCall } from './redact-call.js';
 import type { ArgLimits, Policy, RegistryRuntime, TargetResolver } from './runtime.js';
 
 /** What `register` accepts: an action from `defineAction`, or a plain definition (checked with `defineAction`). */
@@ -69,7 +72,10 @@ export interface RegistryOptions {
   readonly approvalLeaseMs?: number;
   /** How long a pending approval waits for a decision before it is `expired` (default 30 days, as GitHub's). */
   readonly approvalExpiryMs?: number;
-  /** Argument keys always redacted in the audit log (default: password, secret, token, api key, authorization). */
+  /**
+   * Key names to redact on top of the built-in rules (`isSecretKey`: password, token, secret, api key, auth,
+   * cookie, session …), wherever arguments and context are shown: the audit log, approvals, events.
+   */
   readonly redactKeys?: RegExp;
 }
 
@@ -106,6 +112,15 @@ export interface Registry {
   /** `tools` with the target and the session history read asynchronously (see `availableAsync`). */
   toolsAsync(query: ToolsQuery): Promise<unknown[]>;
   run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
+  /**
+   * A call's arguments and context as the audit log shows them: secrets hidden by the action's schema hints, its
+   * `sensitive` paths, the key-name rules and `redactKeys`, and secret-shaped text anywhere. For payloads shown
+   * to people (approvals, events).
+   */
+  redact(call: { readonly name: string; readonly args?: unknown; readonly context?: unknown }): {
+    readonly args: unknown;
+    readonly context: unknown;
+  };
   resolveTarget(ref: TargetRef): Promise<Target | undefined>;
   readonly approvals: Approvals;
   readonly targets: TargetResolver | undefined;
@@ -116,8 +131,6 @@ export interface Registry {
 }
 
 const DEFAULT_LIMITS: ArgLimits = { maxChars: 1_000_000, maxDepth: 64, maxNodes: 100_000 };
-const DEFAULT_REDACT =
-  /^(password|passwd|secret|token|api[-_]?key|access[-_]?token|refresh[-_]?token|authorization|client[-_]?secret)$/i;
 
 /** Create a registry. */
 export function createRegistry(options: RegistryOptions = {}): Registry {
@@ -186,14 +199,16 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     idempotencyLeaseMs: positiveMs('idempotencyLeaseMs', options.idempotencyLeaseMs, 30_000),
     approvalLeaseMs: positiveMs('approvalLeaseMs', options.approvalLeaseMs, 30_000),
     approvalExpiryMs: positiveMs('approvalExpiryMs', options.approvalExpiryMs, 30 * 24 * 60 * 60 * 1000),
-    redactKeys: options.redactKeys ?? DEFAULT_REDACT,
+    redactKeys: statelessPattern(options.redactKeys),
     lookup,
     inputValidator(action) {
       let validator = inputValidators.get(action);
       if (!validator) {
+        // Paths are read against the action's argument redaction: an error never repeats a secret argument.
         validator = compileValidator(
           action.input ?? action.inputJsonSchema,
           `action ${qualifiedName(action)} input`,
+          (path) => isSecretPath(planFor(runtime, action).redaction, path),
         );
         inputValidators.set(action, validator);
       }
@@ -203,7 +218,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       if (!action.output) return undefined;
       let validator = outputValidators.get(action);
       if (!validator) {
-        validator = compileValidator(action.output, `action ${qualifiedName(action)} output`);
+        let redaction: Redaction | undefined;
+        validator = compileValidator(action.output, `action ${qualifiedName(action)} output`, (path) => {
+          redaction ??= compileRedaction(action.outputJsonSchema, { extraKeys: runtime.redactKeys });
+          return isSecretPath(redaction, path);
+        });
         outputValidators.set(action, validator);
       }
       return validator;
@@ -333,6 +352,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return formatted;
     },
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
+    redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),
     approvals: createApprovals(runtime),
     targets,
@@ -342,6 +362,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   };
   if (options.actions) registry.register(options.actions);
   return registry;
+}
+
+// `test` on a global or sticky pattern moves `lastIndex`, and the next key would be tested from there.
+function statelessPattern(pattern: RegExp | undefined): RegExp | undefined {
+  if (!pattern || (!pattern.global && !pattern.sticky)) return pattern;
+  return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
 }
 
 function parseRef(ref: TargetRef): { target: Target } | { type: string; id: string } {

@@ -62,7 +62,8 @@ export interface RegistryRuntime {
   readonly approvalLeaseMs: number;
   /** How long a pending approval waits for a decision before it expires. */
   readonly approvalExpiryMs: number;
-  readonly redactKeys: RegExp;
+  /** Key names redacted on top of the built-in rules (`RegistryOptions.redactKeys`). */
+  readonly redactKeys: RegExp | undefined;
   /** Find an action by qualified name or provider-legal alias; suggestions when none matches. */
   lookup(
     name: string,

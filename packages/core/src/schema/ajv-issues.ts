@@ -1,14 +1,26 @@
 import type { ErrorObject } from 'ajv';
 import { closest } from 'fastest-levenshtein';
 import type { Issue } from '../errors/action-error.js';
-import { describeValue, formatPath, valueAt } from './describe-value.js';
+import { describeValue, formatPath, SENSITIVE_VALUE, valueAt } from './describe-value.js';
 
-/** Turn ajv errors into issues whose messages tell a model how to fix the call. */
-export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Issue[] {
+/** Whether the value at a path is secret, so a message must not repeat it. */
+export type SecretPath = (path: ReadonlyArray<string | number>) => boolean;
+
+const NOTHING_SECRET: SecretPath = () => false;
+
+/**
+ * Turn ajv errors into issues whose messages tell a model how to fix the call; a value the schema marks secret
+ * (`writeOnly`, `x-sensitive`, `format: "password"`) or `secret` says is secret is never repeated.
+ */
+export function issuesFromAjv(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  secret: SecretPath = NOTHING_SECRET,
+): Issue[] {
   // The usual refusal is one error: no duplicates to drop.
   if (errors.length === 1) {
     const error = errors[0]!;
-    return [describeAjvError(error, pointerToPath(error.instancePath), data)];
+    return [describeAjvError(error, pointerToPath(error.instancePath), data, secret)];
   }
   const issues: Issue[] = [];
   const seen = new Set<string>();
@@ -18,7 +30,7 @@ export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Is
       if (errors.length > 1) continue;
     }
     const path = pointerToPath(error.instancePath);
-    const issue = describeAjvError(error, path, data);
+    const issue = describeAjvError(error, path, data, secret);
     const key = `${formatPath(issue.path)}|${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -27,10 +39,21 @@ export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Is
   return issues;
 }
 
-function describeAjvError(error: ErrorObject, path: Array<string | number>, data: unknown): Issue {
+function describeAjvError(
+  error: ErrorObject,
+  path: Array<string | number>,
+  data: unknown,
+  secret: SecretPath,
+): Issue {
   const where = formatPath(path);
-  const sent = valueAt(data, path);
   const params = error.params as Record<string, unknown>;
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  const hidden =
+    parent?.writeOnly === true ||
+    parent?.['x-sensitive'] === true ||
+    parent?.format === 'password' ||
+    secret(path);
+  const sent = hidden ? SENSITIVE_VALUE : describeValue(valueAt(data, path));
   switch (error.keyword) {
     case 'required': {
       const property = String(params.missingProperty);
@@ -56,39 +79,39 @@ function describeAjvError(error: ErrorObject, path: Array<string | number>, data
       return {
         path,
         keyword: 'pattern',
-        message: `${where} must match ${String(params.pattern)}; you sent ${describeValue(sent)}`,
+        message: `${where} must match ${String(params.pattern)}; you sent ${sent}`,
       };
     case 'type':
       return {
         path,
         keyword: 'type',
-        message: `${where} must be ${article(String(params.type))}; you sent ${describeValue(sent)}`,
+        message: `${where} must be ${article(String(params.type))}; you sent ${sent}`,
       };
     case 'enum': {
       const allowed = (params.allowedValues as unknown[] | undefined) ?? [];
       return {
         path,
         keyword: 'enum',
-        message: `${where} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; you sent ${describeValue(sent)}`,
+        message: `${where} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; you sent ${sent}`,
       };
     }
     case 'const':
       return {
         path,
         keyword: 'const',
-        message: `${where} must be ${JSON.stringify(params.allowedValue)}; you sent ${describeValue(sent)}`,
+        message: `${where} must be ${JSON.stringify(params.allowedValue)}; you sent ${sent}`,
       };
     case 'format':
       return {
         path,
         keyword: 'format',
-        message: `${where} must be a valid ${String(params.format)}; you sent ${describeValue(sent)}`,
+        message: `${where} must be a valid ${String(params.format)}; you sent ${sent}`,
       };
     default:
       return {
         path,
         keyword: error.keyword,
-        message: `${where} ${error.message ?? 'is invalid'}; you sent ${describeValue(sent)}`,
+        message: `${where} ${error.message ?? 'is invalid'}; you sent ${sent}`,
       };
   }
 }

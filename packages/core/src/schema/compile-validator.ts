@@ -6,8 +6,9 @@ import addFormatsModule from 'ajv-formats';
 import type { JsonSchema, SchemaLike } from '../action/types.js';
 import type { Issue } from '../errors/action-error.js';
 import { AffordanceError } from '../errors/action-error.js';
-import { issuesFromAjv } from './ajv-issues.js';
-import { describeValue, formatPath, valueAt } from './describe-value.js';
+import { maskSecrets } from '../redact/mask-secrets.js';
+import { issuesFromAjv, type SecretPath } from './ajv-issues.js';
+import { describeValue, formatPath, SENSITIVE_VALUE, valueAt } from './describe-value.js';
 import { isStandardSchema } from './json-schema-of.js';
 
 /** The outcome of validating a value: the (possibly transformed) value, or the issues. */
@@ -75,20 +76,23 @@ export function compileJsonSchema(schema: JsonSchema, where: string): ValidateFu
   return validate;
 }
 
-/** A validator for any schema: ajv for JSON Schema, the library's own `validate` for a Standard Schema. */
-export function compileValidator(schema: SchemaLike, where: string): Validator {
-  if (isStandardSchema(schema)) return standardValidator(schema);
+/**
+ * A validator for any schema: ajv for JSON Schema, the library's own `validate` for a Standard Schema. Issue
+ * messages never repeat a value at a place `secret` names (nor one the schema marks secret).
+ */
+export function compileValidator(schema: SchemaLike, where: string, secret?: SecretPath): Validator {
+  if (isStandardSchema(schema)) return standardValidator(schema, secret);
   const validate = compileJsonSchema(schema, where);
   return (value) =>
     validate(value)
       ? { ok: true, value }
-      : { ok: false, issues: issuesFromAjv(validate.errors ?? [], value) };
+      : { ok: false, issues: issuesFromAjv(validate.errors ?? [], value, secret) };
 }
 
-function standardValidator(schema: StandardSchemaV1): Validator {
+function standardValidator(schema: StandardSchemaV1, secret: SecretPath | undefined): Validator {
   const toValidation = (value: unknown, result: StandardSchemaV1.Result<unknown>): Validation => {
     if (!result.issues) return { ok: true, value: result.value };
-    return { ok: false, issues: result.issues.map((issue) => standardIssue(issue, value)) };
+    return { ok: false, issues: result.issues.map((issue) => standardIssue(issue, value, secret)) };
   };
   return (value) => {
     const result = schema['~standard'].validate(value);
@@ -98,11 +102,12 @@ function standardValidator(schema: StandardSchemaV1): Validator {
   };
 }
 
-function standardIssue(issue: StandardSchemaV1.Issue, value: unknown): Issue {
+function standardIssue(issue: StandardSchemaV1.Issue, value: unknown, secret: SecretPath | undefined): Issue {
   const path = (issue.path ?? []).map((segment) => {
     const key = typeof segment === 'object' ? segment.key : segment;
     return typeof key === 'number' ? key : String(key);
   });
-  const sent = valueAt(value, path);
-  return { path, message: `${formatPath(path)}: ${issue.message}; you sent ${describeValue(sent)}` };
+  const sent = secret?.(path) ? SENSITIVE_VALUE : describeValue(valueAt(value, path));
+  // A library's own message may quote the value too: secret-shaped text in it is masked.
+  return { path, message: `${formatPath(path)}: ${maskSecrets(issue.message)}; you sent ${sent}` };
 }

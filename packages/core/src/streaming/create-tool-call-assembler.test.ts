@@ -179,7 +179,7 @@ describe('createToolCallAssembler', () => {
       ['c2', 'fast'],
     ]);
     expect(results[0]).toMatchObject({
-      result: { ok: true, callId: 'c1', name: 'slow', modelOutput: 'slow' },
+      result: { ok: true, toolCallId: 'c1', name: 'slow', modelOutput: 'slow' },
     });
     expect(states.map((state) => state.status)).toEqual(['complete', 'complete']);
     expect(states[0]!.finishedAt).toBeGreaterThan(states[0]!.inputEndedAt!);

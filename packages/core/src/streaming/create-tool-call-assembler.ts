@@ -21,7 +21,7 @@ export interface ToolCallAssemblerOptions {
   /** Run each valid call as soon as its arguments are complete: `true` for `registry.run`, or a function. */
   readonly execute?: boolean | ToolExecutor;
   /** Call-level fields for `registry.run` (user, context, sessionId …). */
-  readonly run?: Omit<RunCall, 'name' | 'args' | 'callId' | 'signal'>;
+  readonly run?: Omit<RunCall, 'name' | 'args' | 'callId' | 'toolCallId' | 'signal'>;
   /** Name of the target id parameter of scoped actions, as the registry was created with (default `blockId`). */
   readonly targetParam?: string;
   /** Also emit `text-delta` parts for assistant text (default false: text is ignored). */

@@ -16,7 +16,7 @@ export type ToolExecutor = (call: {
 export interface RunnerOptions {
   readonly registry: Registry | undefined;
   readonly execute: true | ToolExecutor;
-  readonly run: Omit<RunCall, 'name' | 'args' | 'callId' | 'signal'> | undefined;
+  readonly run: Omit<RunCall, 'name' | 'args' | 'callId' | 'toolCallId' | 'signal'> | undefined;
   readonly signal: AbortSignal;
   /** Called once per call, in the order the calls were scheduled. */
   readonly settle: (id: string, outcome: CallOutcome) => void;
@@ -41,7 +41,7 @@ export function createCallRunner(options: RunnerOptions): CallRunner {
           ...options.run,
           name: call.name,
           args: call.input,
-          callId: call.id,
+          toolCallId: call.id,
           signal: options.signal,
         });
         return result.ok

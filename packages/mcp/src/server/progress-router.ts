@@ -1,23 +1,41 @@
 import type { Progress, Registry } from '@affordance/core';
 
-/** Routes the registry's `call-progress` events to whoever watches a call id, through one listener. */
+/** Routes the registry's `call-progress` events to whoever watches a call, through two listeners. */
 export interface ProgressRouter {
-  /** Call `listener` for progress of `callId` until the returned function is called. */
-  watch(callId: string, listener: (progress: Progress) => void): () => void;
+  /**
+   * Call `listener` for progress of the next call started with `toolCallId` until the returned function is called.
+   * Call `registry.run` right after, in the same tick: the call is bound by its `call-start`, and from then on
+   * followed by the pipeline's call id, so another caller sending the same tool-call id cannot take its progress.
+   */
+  watch(toolCallId: string, listener: (progress: Progress) => void): () => void;
   close(): void;
 }
 
+type Listener = (progress: Progress) => void;
+
 /** Create a router listening to `registry`. */
 export function createProgressRouter(registry: Registry): ProgressRouter {
-  const watchers = new Map<string, (progress: Progress) => void>();
-  const stop = registry.on('call-progress', (event) => watchers.get(event.callId)?.(event.progress));
+  const waiting = new Map<string, Listener>();
+  const bound = new Map<string, Listener>();
+  const stopStarts = registry.on('call-start', (event) => {
+    if (event.toolCallId === undefined || event.depth !== 0) return;
+    const listener = waiting.get(event.toolCallId);
+    if (!listener) return;
+    waiting.delete(event.toolCallId);
+    bound.set(event.callId, listener);
+  });
+  const stopProgress = registry.on('call-progress', (event) => bound.get(event.callId)?.(event.progress));
   return {
-    watch(callId, listener) {
-      watchers.set(callId, listener);
+    watch(toolCallId, listener) {
+      waiting.set(toolCallId, listener);
       return () => {
-        watchers.delete(callId);
+        if (waiting.get(toolCallId) === listener) waiting.delete(toolCallId);
+        for (const [callId, candidate] of bound) if (candidate === listener) bound.delete(callId);
       };
     },
-    close: stop,
+    close() {
+      stopStarts();
+      stopProgress();
+    },
   };
 }

@@ -40,12 +40,14 @@ async function callTool(
   // A tool beyond the caller's roles answers exactly like one that does not exist.
   if (!action || !canSee(action, caller.user))
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-  const callId = `${session.fallbackSessionId}_${++session.calls}`;
+  // The request's own id for the call (`<session>_<n>`, unguessable): the pipeline makes the call id, and
+  // progress is routed by this one.
+  const toolCallId = `${session.fallbackSessionId}_${++session.calls}`;
   const progressToken = params._meta?.progressToken;
   const unwatch =
     progressToken === undefined
       ? undefined
-      : shared.progress.watch(callId, (progress) => {
+      : shared.progress.watch(toolCallId, (progress) => {
           void extra
             .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
             .catch(() => {});
@@ -55,7 +57,7 @@ async function callTool(
     const result = await registry.run({
       name: qualifiedName(action),
       args: params.arguments ?? {},
-      callId,
+      toolCallId,
       sessionId: caller.sessionId,
       signal: extra.signal,
       services: { mcp: new CallServices(session, extra, caller.sessionId!) },
@@ -64,7 +66,7 @@ async function callTool(
     });
     if (passesLevel('debug', session.level)) {
       const data = {
-        callId,
+        callId: result.callId,
         name: result.name,
         ok: result.ok,
         durationMs: Math.round(result.durationMs * 1000) / 1000,

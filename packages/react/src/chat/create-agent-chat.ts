@@ -146,7 +146,9 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       for (let round = 0; ; round++) {
         const results = await runOnce(signal);
         if (signal.aborted) break;
-        const fresh = results.filter((result) => answer(result.callId, result.modelOutput));
+        const fresh = results.filter((result) =>
+          answer(result.toolCallId ?? result.callId, result.modelOutput),
+        );
         if (fresh.length === 0) break;
         if (round + 1 > maxFollowUps) {
           error = `stopped after ${maxFollowUps} follow-up runs in a row: the agent kept calling frontend tools (last: ${fresh.map((result) => result.name).join(', ')}); their results are kept in the thread, call resume() or send a message to continue`;

@@ -53,7 +53,10 @@ export function useAssistantAction<
       ...(handler
         ? { handler: (args: never, ctx: ActionContext) => latest.current.handler!(args, ctx) }
         : waitsForPerson
-          ? { handler: (_args: never, ctx: ActionContext) => store.awaitResponse(ctx.callId, ctx.signal) }
+          ? {
+              handler: (_args: never, ctx: ActionContext) =>
+                store.awaitResponse(ctx.toolCallId ?? ctx.callId, ctx.signal),
+            }
           : {}),
     } as ActionDefinition<SchemaLike | undefined, unknown>);
     return registry.register(action, { replace: true });

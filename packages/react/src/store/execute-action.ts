@@ -7,7 +7,10 @@ export interface ExecuteActionOptions {
   readonly store: ToolCallStore;
   readonly name: string;
   readonly args: unknown;
-  /** The tool-call id (from the model); a fresh one when the person runs the action. */
+  /**
+   * The tool-call id (from the model), which keys the call in the store and reaches the pipeline as `toolCallId`; a
+   * fresh one when the person runs the action. The result's `callId` is the pipeline's own.
+   */
   readonly callId?: string;
   readonly user?: User;
   readonly context?: Record<string, unknown>;
@@ -25,7 +28,7 @@ export async function executeAction(options: ExecuteActionOptions): Promise<RunR
   const result = await registry.run({
     name,
     args,
-    callId,
+    toolCallId: callId,
     ...(options.user ? { user: options.user } : {}),
     ...(options.context ? { context: options.context } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

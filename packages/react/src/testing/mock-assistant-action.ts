@@ -59,7 +59,13 @@ export function mockAssistantAction(action?: AssistantActionOptions<any, any>): 
     calls.push([name, args]);
     if (!implementation && failure === undefined)
       return runThroughRegistry({ registry, store, name, args, ...options });
-    const base = { callId: options.callId ?? crypto.randomUUID(), name, durationMs: 0 };
+    // Like the pipeline: a call id of its own, the caller's id kept beside it.
+    const base = {
+      callId: `call_${crypto.randomUUID()}`,
+      ...(options.callId ? { toolCallId: options.callId } : {}),
+      name,
+      durationMs: 0,
+    };
     if (failure !== undefined) {
       const error = { code: 'handler_error', message: failure } as const;
       return { ...base, ok: false, error, modelOutput: errorForModel(error) } satisfies RunResult;

@@ -1,4 +1,4 @@
-import type { ClientTool, JsonSchema } from '@affordance/core';
+import { type ClientTool, type JsonSchema, MAX_CALL_ID_LENGTH, textProblem } from '@affordance/core';
 import { ServerError } from '../server-error.js';
 
 /** One AG-UI tool call of an assistant message. */
@@ -41,15 +41,27 @@ const fail = (message: string): never => {
   throw new ServerError('invalid_request', `RunAgentInput: ${message}`, 'send an AG-UI RunAgentInput');
 };
 
-/** Check an AG-UI `RunAgentInput` body; anything malformed is a `ServerError('invalid_request')` (400). */
+/**
+ * An id the run stores or passes on (`threadId` is the session id, message and tool-call ids are kept with the
+ * messages): 1 to 256 characters without control characters, bidirectional overrides or lone surrogates.
+ */
+function checkId(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value === '') return fail(`${where} must be a non-empty string`);
+  const problem = textProblem(value, MAX_CALL_ID_LENGTH);
+  if (problem) fail(`${where} ${problem}`);
+  return value;
+}
+
+/**
+ * Check an AG-UI `RunAgentInput` body; anything malformed (an id included: see `checkId`) is a
+ * `ServerError('invalid_request')` (400), before anything is stored or run.
+ */
 export function readRunInput(body: Record<string, unknown>): RunInput {
-  const threadId = body.threadId ?? crypto.randomUUID();
-  const runId = body.runId ?? crypto.randomUUID();
-  if (typeof threadId !== 'string' || threadId === '') fail('`threadId` must be a non-empty string');
-  if (typeof runId !== 'string' || runId === '') fail('`runId` must be a non-empty string');
+  const threadId = checkId(body.threadId ?? crypto.randomUUID(), '`threadId`');
+  const runId = checkId(body.runId ?? crypto.randomUUID(), '`runId`');
   return {
-    threadId: threadId as string,
-    runId: runId as string,
+    threadId,
+    runId,
     messages: arrayOf(body.messages, 'messages').flatMap((value, index) => readMessage(value, index)),
     tools: arrayOf(body.tools, 'tools').map(readTool),
     context: arrayOf(body.context, 'context').map((value, index) => {
@@ -73,8 +85,7 @@ function readState(state: unknown): Record<string, unknown> | undefined {
 function readMessage(value: unknown, index: number): AguiMessage[] {
   const where = `messages[${index}]`;
   const message = objectOf(value, where);
-  const id = message.id;
-  if (typeof id !== 'string' || id === '') return fail(`${where} needs a string \`id\``);
+  const id = checkId(message.id, `${where}.id`);
   switch (message.role) {
     case 'system':
     case 'developer':
@@ -93,10 +104,10 @@ function readMessage(value: unknown, index: number): AguiMessage[] {
         },
       ];
     case 'tool': {
-      if (typeof message.toolCallId !== 'string') fail(`${where} needs a string \`toolCallId\``);
+      const toolCallId = checkId(message.toolCallId, `${where}.toolCallId`);
       const error = typeof message.error === 'string' ? { error: message.error } : {};
       const content = textOf(message.content, where);
-      return [{ id, role: 'tool', content, toolCallId: message.toolCallId as string, ...error }];
+      return [{ id, role: 'tool', content, toolCallId, ...error }];
     }
     case 'activity':
     case 'reasoning':
@@ -113,7 +124,7 @@ function readToolCall(value: unknown, where: string): AguiToolCall {
     fail(`${where} needs a string \`id\`, \`function.name\` and \`function.arguments\``);
   }
   return {
-    id: call.id as string,
+    id: checkId(call.id, `${where}.id`),
     type: 'function',
     function: { name: fn.name as string, arguments: fn.arguments as string },
   };
@@ -124,6 +135,7 @@ function readTool(value: unknown, index: number): ClientTool {
   if (typeof tool.name !== 'string' || tool.name === '' || typeof tool.description !== 'string') {
     fail(`tools[${index}] needs a string \`name\` and \`description\``);
   }
+  checkId(tool.name, `tools[${index}].name`);
   const parameters = tool.parameters;
   if (parameters != null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
     fail(`tools[${index}].parameters must be a JSON Schema object`);

@@ -56,7 +56,12 @@ export function createEventHub(options: {
     if (detach) return;
     const offs = (Object.keys(SERVER_EVENT_SHAPES) as Array<keyof typeof SERVER_EVENT_SHAPES>).map((type) =>
       registry.on(type, (event) =>
-        local((SERVER_EVENT_SHAPES[type] as (value: RegistryEvents[typeof type]) => ServerEvent)(event)),
+        local(
+          (SERVER_EVENT_SHAPES[type] as (value: RegistryEvents[typeof type], from: Registry) => ServerEvent)(
+            event,
+            registry,
+          ),
+        ),
       ),
     );
     const unrelay = relay?.subscribe((message) => {

@@ -1,4 +1,5 @@
-import type { PendingApproval, RegistryEvents, RunResult } from '@affordance/core';
+import type { PendingApproval, Registry, RegistryEvents, RunResult } from '@affordance/core';
+import { redactApproval } from '../redact-approval.js';
 
 /** One event of `GET /api/events`, as JSON in the SSE `data` field; the SSE `event` field repeats `type`. */
 export type ServerEvent =
@@ -12,6 +13,7 @@ export type ServerEvent =
   | {
       readonly type: 'call-start';
       readonly callId: string;
+      readonly toolCallId: string | undefined;
       readonly name: string;
       readonly userId: string | undefined;
       readonly sessionId: string | undefined;
@@ -30,16 +32,21 @@ export type ServerEvent =
   | { readonly type: 'approval-requested'; readonly approval: PendingApproval }
   | { readonly type: 'approval-decided'; readonly approval: PendingApproval };
 
-/** The registry events a server shows, each turned into its `ServerEvent`. */
+/**
+ * The registry events a server shows, each turned into its `ServerEvent`: an approval's arguments and context
+ * redacted as the audit log redacts them (`redactApproval`).
+ */
 export const SERVER_EVENT_SHAPES: {
   readonly [K in 'change' | 'call-start' | 'call-end' | 'approval-requested' | 'approval-decided']: (
     event: RegistryEvents[K],
+    registry: Registry,
   ) => ServerEvent;
 } = {
   change: (event) => ({ type: 'change', ...event }),
   'call-start': (event) => ({
     type: 'call-start',
     callId: event.callId,
+    toolCallId: event.toolCallId,
     name: event.name,
     userId: event.user?.id,
     sessionId: event.sessionId,
@@ -53,8 +60,14 @@ export const SERVER_EVENT_SHAPES: {
     target: event.target ? { type: event.target.type, id: event.target.id } : undefined,
     depth: event.depth,
   }),
-  'approval-requested': (event) => ({ type: 'approval-requested', approval: event.approval }),
-  'approval-decided': (event) => ({ type: 'approval-decided', approval: event.approval }),
+  'approval-requested': (event, registry) => ({
+    type: 'approval-requested',
+    approval: redactApproval(registry, event.approval),
+  }),
+  'approval-decided': (event, registry) => ({
+    type: 'approval-decided',
+    approval: redactApproval(registry, event.approval),
+  }),
 };
 
 const RELAYED_TYPES = new Set(['call-start', 'call-end', 'approval-requested', 'approval-decided']);

@@ -34,7 +34,8 @@ const actionError = {
 } as const;
 
 const runMeta = {
-  callId: text,
+  callId: { type: 'string', description: "The server's id of the call: the key of its audit record." },
+  toolCallId: { type: 'string', description: 'The tool-call id the caller sent, kept beside `callId`.' },
   name: { type: 'string', description: 'The qualified action name, or the name as sent when unknown.' },
   durationMs: { type: 'number' },
   repaired: { type: 'boolean' },
@@ -86,8 +87,14 @@ export const COMPONENT_SCHEMAS = {
     type: 'object',
     properties: {
       args: { description: "The action's arguments (the target id included, e.g. `blockId`)." },
-      sessionId: { type: 'string', minLength: 1 },
-      idempotencyKey: { type: 'string', minLength: 1 },
+      sessionId: { type: 'string', minLength: 1, maxLength: 256 },
+      idempotencyKey: { type: 'string', minLength: 1, maxLength: 256 },
+      toolCallId: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 256,
+        description: "A model's or client's id for the call, kept beside the server's own `callId`.",
+      },
       context: { ...anyObject, description: 'Shared app state handed to the action.' },
     },
   },
@@ -126,6 +133,7 @@ export const COMPONENT_SCHEMAS = {
     required: ['callId', 'name', 'outcome', 'startedAt', 'endedAt', 'durationMs', 'depth'],
     properties: {
       callId: text,
+      toolCallId: text,
       parentCallId: text,
       sessionId: text,
       userId: text,

@@ -141,7 +141,7 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     operationId: 'runAction',
     summary: 'Run one action through the pipeline',
     description:
-      'A failed action is data: 200 with `ok: false`. Only a refusal of the caller is an HTTP error (403 keeps the RunResult body).',
+      'A failed action is data: 200 with `ok: false`. Only a refusal of the caller is an HTTP error (403 keeps the RunResult body); a malformed call-level field (`sessionId`, `idempotencyKey`, `toolCallId`: 1 to 256 characters, no control characters, bidirectional overrides or lone surrogates) is a 400.',
     tags: ['actions'],
     params: { name: { description: 'The qualified action name', schema: { type: 'string' } } },
     body: { schema: schemaRef('RunRequest') },
@@ -157,6 +157,7 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
       const body = await readJsonObject(context);
       const sessionId = optionalString(body, 'sessionId');
       const idempotencyKey = optionalString(body, 'idempotencyKey');
+      const toolCallId = optionalString(body, 'toolCallId');
       const callContext = optionalObject(body, 'context');
       const result = await registry.run({
         name: context.req.param('name'),
@@ -165,8 +166,14 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         signal: clientSignal(context),
         ...(sessionId ? { sessionId } : {}),
         ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(toolCallId ? { toolCallId } : {}),
         ...(callContext ? { context: callContext } : {}),
       });
+      // A malformed call-level field (the pipeline refused it before anything ran, and audited that) is the
+      // request's fault: 400.
+      if (!result.ok && result.error.details?.field !== undefined) {
+        throw new ServerError('invalid_request', result.error.message, result.error.hint);
+      }
       // A failed action is data (200); only a refusal of the caller is an HTTP error.
       return context.json(result, !result.ok && result.error.code === 'forbidden' ? 403 : 200);
     },

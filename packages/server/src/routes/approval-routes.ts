@@ -2,6 +2,7 @@ import { APPROVAL_STATUSES, type ApprovalStatus } from '@affordance/core';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';
+import { redactApproval } from '../redact-approval.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { seesApproval, visibilityOf } from '../visibility.js';
@@ -37,7 +38,8 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
     description:
       'Approvals are listed only to those who may decide them: with API keys, holders of an approver role ' +
       '(default `admin`), and not the user who asked for the call unless `allowSelfApproval` is set. Listing first ' +
-      'marks runs whose lease ran out as `interrupted` and pending ones past their expiry as `expired`.',
+      'marks runs whose lease ran out as `interrupted` and pending ones past their expiry as `expired`. ' +
+      'Arguments and context are redacted as the audit log redacts them.',
     tags: ['approvals'],
     query: {
       status: {
@@ -66,7 +68,9 @@ export function mountApprovalRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void
         ...(session ? { sessionId: session } : {}),
       });
       return context.json({
-        approvals: approvals.filter((approval) => seesApproval(visibility, approval)),
+        approvals: approvals
+          .filter((approval) => seesApproval(visibility, approval))
+          .map((approval) => redactApproval(registry, approval)),
       });
     },
   });

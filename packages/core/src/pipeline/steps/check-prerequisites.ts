@@ -4,6 +4,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Every action in `requires` must have succeeded earlier in this session. */
 export const checkPrerequisites: Step = {
   name: 'prerequisites',
+  port: 'the session history',
   applies: (action) => (action.requires?.length ?? 0) > 0,
   run(state) {
     const requires = state.action!.requires;

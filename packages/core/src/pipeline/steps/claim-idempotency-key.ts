@@ -2,11 +2,13 @@ import { actionError } from '../../errors/action-error.js';
 import type { IdempotencyClaim, StoredOutcome } from '../../ports/idempotency-store.js';
 import { stableStringify } from '../../util/stable-stringify.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { failedAfterHandler } from '../failed-after-handler.js';
 import { recordInterruptedClaim } from '../record-interrupted-claim.js';
 
 /** The same idempotency key within the window returns the first outcome without running the handler again. */
 export const claimIdempotencyKey: Step = {
   name: 'idempotency',
+  port: 'the idempotency store',
   run(state) {
     const given = state.call.idempotencyKey;
     if (given === undefined) return NEXT;
@@ -14,12 +16,8 @@ export const claimIdempotencyKey: Step = {
   },
 };
 
-async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
-  if (typeof given !== 'string' || given === '' || given.length > 256) {
-    return fail(
-      actionError('invalid_args', 'idempotencyKey must be a non-empty string of at most 256 characters'),
-    );
-  }
+// The `call` step has checked the key: a string of 1 to 256 storable characters.
+async function claim(state: CallState, given: string): Promise<StepOutcome> {
   const key = `${state.user?.id ?? 'anonymous'}:${state.name}:${given}`;
   const fingerprint = stableStringify(state.args);
   const { runtime } = state;
@@ -58,11 +56,15 @@ async function claim(state: CallState, given: unknown): Promise<StepOutcome> {
 }
 
 /**
- * After the call: keep its outcome for the claimed key, or give the key up when the call was aborted. A claim lost
- * meanwhile (it expired and another call claimed the key) is left alone, so the newer call's outcome stands; the
- * call still returns its own result, and the loss is logged as a warning. A failing store is logged too.
+ * After the call: keep its outcome for the claimed key, or give the key up when the call was aborted, and answer the
+ * call's outcome. A claim lost meanwhile (it expired and another call claimed the key) is left alone, so the newer
+ * call's outcome stands; the call still returns its own result, and the loss is logged as a warning. A failing store
+ * is logged, and a call that ran answers `handler_error` saying so (see `failedAfterHandler`). Never rejects.
  */
-export async function settleIdempotencyClaim(state: CallState, outcome: StoredOutcome): Promise<void> {
+export async function settleIdempotencyClaim(
+  state: CallState,
+  outcome: StoredOutcome,
+): Promise<StoredOutcome> {
   const claim = state.idempotencyClaim!;
   clearInterval(state.idempotencyLease);
   const store = state.runtime.store.idempotency;
@@ -83,8 +85,9 @@ export async function settleIdempotencyClaim(state: CallState, outcome: StoredOu
       );
     }
   } catch (error) {
-    state.runtime.logger.error({ callId: state.callId, err: error }, 'idempotency store failed');
+    return failedAfterHandler(state, outcome, 'its idempotency key could not be settled', error);
   }
+  return outcome;
 }
 
 // Renew the claim's lease every third of it while the call runs, so only a call whose process stopped loses it.

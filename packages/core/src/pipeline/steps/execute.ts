@@ -2,6 +2,7 @@ import type { ActionContext, Progress, RunCall, RunResult } from '../../action/t
 import { isReply } from '../../action/with-message.js';
 import { actionError } from '../../errors/action-error.js';
 import { ActionFailure } from '../../errors/action-failure.js';
+import { maskSecrets } from '../../redact/mask-secrets.js';
 import { Awaiting, type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 const ABORTED = Symbol('aborted');
@@ -139,6 +140,10 @@ class HandlerContext implements ActionContext {
     return this.state.callId;
   }
 
+  get toolCallId(): string | undefined {
+    return this.state.toolCallId;
+  }
+
   get name(): string {
     return this.state.name;
   }
@@ -197,15 +202,21 @@ class HandlerContext implements ActionContext {
 
   progress(progress: Progress): void {
     const { state } = this;
-    state.runtime.events.emit('call-progress', { callId: state.callId, name: state.name, progress });
+    state.runtime.events.emit('call-progress', {
+      callId: state.callId,
+      toolCallId: state.toolCallId,
+      name: state.name,
+      progress,
+    });
   }
 }
 
 function thrownError(state: CallState, error: unknown) {
-  if (error instanceof ActionFailure) return actionError(error.code, error.message, error.extra);
+  if (error instanceof ActionFailure) return actionError(error.code, maskSecrets(error.message), error.extra);
   const message = error instanceof Error ? error.message : String(error);
   state.runtime.logger.error({ callId: state.callId, name: state.name, err: error }, 'handler threw');
-  return actionError('handler_error', `${state.name} failed: ${message}`);
+  // A thrown message often quotes a connection string or a header: what looks secret in it is masked.
+  return actionError('handler_error', `${state.name} failed: ${maskSecrets(message)}`);
 }
 
 function abortedError(state: CallState, reason: unknown) {

@@ -1,6 +1,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { actionError } from '../../errors/action-error.js';
 import { omitStrictNulls } from '../../formats/omit-strict-nulls.js';
+import { redactText } from '../../redact/redact-value.js';
 import { fail, NEXT, type Step } from '../call-state.js';
 import { sanitizeArgs } from '../sanitize-args.js';
 
@@ -31,9 +32,14 @@ export const parseArgs: Step = {
             state.repaired = true;
           } catch {
             return fail(
-              actionError('invalid_json', `the arguments are not valid JSON: ${(error as Error).message}`, {
-                hint: 'send one JSON object, e.g. {"name": "value"}',
-              }),
+              // The parser quotes a piece of the text, which may hold a secret.
+              actionError(
+                'invalid_json',
+                `the arguments are not valid JSON: ${redactText((error as Error).message)}`,
+                {
+                  hint: 'send one JSON object, e.g. {"name": "value"}',
+                },
+              ),
             );
           }
         }

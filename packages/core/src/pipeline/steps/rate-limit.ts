@@ -6,6 +6,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Count the call against each of the action's time windows, per user, session, tenant or globally. */
 export const rateLimit: Step = {
   name: 'rate-limit',
+  port: 'the rate limiter',
   applies: (action) => rulesOf(action).length > 0,
   run(state) {
     // A call resumed after approval was counted when it was first made.

@@ -6,6 +6,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Pause calls that need a person: store the exact call and answer `approval_required` with its id. */
 export const requestApproval: Step = {
   name: 'approval',
+  port: 'the approval store',
   applies: (action) => Boolean(action.approval) && action.approval !== 'never',
   run(state) {
     const rule = state.action!.approval;

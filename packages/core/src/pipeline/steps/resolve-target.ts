@@ -5,6 +5,7 @@ import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call
 /** Turn the target id of a scoped call into the live object; unknown ids and ids of another type fail. */
 export const resolveTarget: Step = {
   name: 'target',
+  port: 'the target resolver',
   applies: (action) => Boolean(action.scope),
   run(state) {
     const action = state.action!;
@@ -22,25 +23,27 @@ export const resolveTarget: Step = {
     try {
       found = resolver.get(action.scope, state.targetId!);
     } catch (error) {
-      return fail(
-        actionError('target_not_found', `looking up ${state.targetId} failed: ${(error as Error).message}`),
-      );
+      return lookupFailed(state, error);
     }
     if (found instanceof Promise) {
       return found.then(
         (target) => conclude(state, target),
-        (error: unknown) =>
-          fail(
-            actionError(
-              'target_not_found',
-              `looking up ${state.targetId} failed: ${(error as Error).message}`,
-            ),
-          ),
+        (error: unknown) => lookupFailed(state, error),
       );
     }
     return conclude(state, found);
   },
 };
+
+// The resolver's own message may be a database's: it goes to the log, the caller gets ours.
+function lookupFailed(state: CallState, error: unknown): StepOutcome {
+  state.runtime.logger.error({ callId: state.callId, name: state.name, err: error }, 'target lookup failed');
+  return fail(
+    actionError('target_not_found', `looking up the ${state.action!.scope} '${state.targetId}' failed`, {
+      hint: 'try again later; the server log has the error under this call id',
+    }),
+  );
+}
 
 function conclude(state: CallState, target: Target | undefined): StepOutcome {
   const scope = state.action!.scope!;

@@ -41,6 +41,7 @@ export function auditContract({ api, store, unique }: ContractContext): void {
       const sessionId = unique('session');
       const full = auditRecord({
         sessionId,
+        toolCallId: 'toolu_01A09q90qw90lq917835lq9',
         parentCallId: 'call_parent',
         userId: unique('user'),
         tenantId: 'tenant-1',
@@ -67,6 +68,27 @@ export function auditContract({ api, store, unique }: ContractContext): void {
       const page = await store().audit.query({ sessionId });
       expect(page.records).toEqual([none, bare, full]);
       expect(page.records[2]).toEqual(full);
+    });
+
+    it('writes a record whose texts hold NUL or a lone surrogate: never refused for its characters', async () => {
+      const sessionId = unique('session');
+      const record = auditRecord({
+        sessionId,
+        name: 'bad\u0000name\ud800',
+        target: { type: 'shape', id: 'id\u0000' },
+        args: { text: 'a\u0000b', 'k\u0000': '\udc00' },
+        outcome: 'error',
+        errorCode: 'unknown_action',
+        errorMessage: "there is no action named 'bad\u0000name\ud800'",
+      });
+      await recordAll([record]);
+      const page = await store().audit.query({ sessionId });
+      expect(page.records).toHaveLength(1);
+      expect(page.records[0]).toMatchObject({
+        callId: record.callId,
+        outcome: 'error',
+        errorCode: 'unknown_action',
+      });
     });
 
     it('filters by session, user, action, outcome, error code and start time', async () => {

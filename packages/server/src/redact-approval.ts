@@ -1,0 +1,14 @@
+import type { PendingApproval, Registry } from '@affordance/core';
+
+/**
+ * An approval as a person or console may see it: its arguments and context redacted exactly as the audit log
+ * redacts a call (`registry.redact`); the stored approval keeps them whole, since approving runs them.
+ */
+export function redactApproval(registry: Registry, approval: PendingApproval): PendingApproval {
+  const { args, context } = registry.redact(approval);
+  return {
+    ...approval,
+    args: args as PendingApproval['args'],
+    context: context as PendingApproval['context'],
+  };
+}
