@@ -56,8 +56,8 @@ describe('affordance serve', () => {
         LOG_LEVEL: 'silent',
       });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const [line] = await waitForOutput(child, /\n {2}\d+ actions?;[^\n]*\n/);
-      expect(line).toMatch(/^\n {2}1 action; data: /);
+      const [line] = await waitForOutput(child, /\n {2}\d+ actions? \([^\n]*\); data:[^\n]*\n/);
+      expect(line).toMatch(/^\n {2}1 action \([^\n]*one-action\.mjs\); data: /);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     },
