@@ -67,7 +67,9 @@ describe('/api/events resource limits, over real sockets', () => {
       calls += 1;
       expect(streams.stats().queued).toBeLessThanOrEqual(8);
     }
-    expect(streams.stats()).toMatchObject({ dropped: 1, queued: 0, open: 1 });
+    // The final event may already sit in the socket's buffer (the stream then ended) or still wait for the reader.
+    expect(streams.stats()).toMatchObject({ dropped: 1, queued: 0 });
+    expect(streams.stats().open).toBeLessThanOrEqual(1);
     expect(streams.stats().largestQueue).toBeLessThanOrEqual(8);
     // More calls after the drop queue nothing for it.
     for (let i = 0; i < 5; i += 1) await run(server.url, 'bulky');

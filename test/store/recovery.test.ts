@@ -23,16 +23,20 @@ async function openRegistry(location: Location): Promise<{ store: PostgresStore;
   return { store, registry };
 }
 
-/** Start a recovery child, wait until its action runs, and kill it with SIGKILL. */
-async function killMidRun(mode: 'hold' | 'approve', location: Location, id: string): Promise<void> {
+/** Start a recovery child, wait until its action runs, kill it with SIGKILL, and answer the killed call's id. */
+async function killMidRun(mode: 'hold' | 'approve', location: Location, id: string): Promise<string> {
   const child = startChild([mode, argOf(location), id, LEASE_MS]);
-  await child.waitFor((lines) => lines.includes('running'));
+  const running = (lines: readonly string[]) => lines.find((line) => line.startsWith('running '));
+  await child.waitFor((lines) => running(lines) !== undefined);
   child.process.kill('SIGKILL');
   expect((await child.exited).signal).toBe('SIGKILL');
+  return running(child.lines)!.slice('running '.length);
 }
 
-async function heldKeyIsFreedAfterItsLease(location: Location, callId: string) {
-  await killMidRun('hold', location, callId);
+async function heldKeyIsFreedAfterItsLease(location: Location, toolCallId: string) {
+  // The killed call's own id is the pipeline's (the id it was sent with is only its tool-call id).
+  const callId = await killMidRun('hold', location, toolCallId);
+  expect(callId).not.toBe(toolCallId);
   const { store, registry } = await openRegistry(location);
   try {
     const call = { name: 'reserve', args: { n: 1 }, user: { id: 'guest' }, idempotencyKey: 'seat-7' };

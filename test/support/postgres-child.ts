@@ -47,13 +47,13 @@ switch (mode) {
     break;
   }
   case 'hold':
-    // Hold an idempotency key with call id rest[0] until killed.
+    // Hold an idempotency key (sent with tool-call id rest[0]) until killed.
     await registry.run({
       name: 'reserve',
       args: { n: 1 },
       user: { id: 'guest' },
       idempotencyKey: 'seat-7',
-      callId: rest[0] ?? 'call_held',
+      toolCallId: rest[0] ?? 'call_held',
     });
     break;
   case 'approve':
