@@ -70,6 +70,15 @@ beforeAll(async () => {
         handler: () => 'deployed',
       }),
       defineAction({
+        name: 'issueKey',
+        description: 'Issues an API key to its caller',
+        handler: () => ({
+          id: 'key-visible',
+          apiKey: 'plant-result-api-key',
+          note: 'Bearer plantedResultBearer01',
+        }),
+      }),
+      defineAction({
         name: 'login',
         description: 'Logs in',
         input: {
@@ -164,5 +173,24 @@ describe('planted secrets are nowhere to be seen', () => {
     expectNoSecret('GET /api/approvals', approvalsText);
     expectNoSecret('/api/events', events);
     expectNoSecret('the run answers', answers.join('\n'));
+  });
+
+  it('in the call-end events of /api/events, while the caller gets its result whole', async () => {
+    let answer = '';
+    const events = await readEvents(
+      server.url,
+      async () => {
+        answer = (await post(`${server.url}/api/actions/issueKey/run`, { args: {} })).text;
+      },
+      (text) => text.includes('event: call-end'),
+    );
+    const end = events.split('\n\n').find((block) => block.startsWith('event: call-end'));
+    expect(end).toContain('key-visible');
+    for (const secret of ['plant-result-api-key', 'plantedResultBearer01'])
+      expect(end?.includes(secret), `the call-end event holds ${secret}`).toBe(false);
+    expect(JSON.parse(answer)).toMatchObject({
+      ok: true,
+      value: { apiKey: 'plant-result-api-key', note: 'Bearer plantedResultBearer01' },
+    });
   });
 });

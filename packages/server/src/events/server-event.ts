@@ -1,5 +1,6 @@
 import type { PendingApproval, Registry, RegistryEvents, RunResult } from '@affordance/core';
 import { redactApproval } from '../redact-approval.js';
+import { redactResult } from '../redact-result.js';
 
 /** One event of `GET /api/events`, as JSON in the SSE `data` field; the SSE `event` field repeats `type`. */
 export type ServerEvent =
@@ -34,7 +35,8 @@ export type ServerEvent =
 
 /**
  * The registry events a server shows, each turned into its `ServerEvent`: an approval's arguments and context
- * redacted as the audit log redacts them (`redactApproval`).
+ * redacted as the audit log redacts them (`redactApproval`), and a call's result by the generic rules
+ * (`redactResult`).
  */
 export const SERVER_EVENT_SHAPES: {
   readonly [K in 'change' | 'call-start' | 'call-end' | 'approval-requested' | 'approval-decided']: (
@@ -53,10 +55,10 @@ export const SERVER_EVENT_SHAPES: {
     depth: event.depth,
     parentCallId: event.parentCallId,
   }),
-  'call-end': (event) => ({
+  'call-end': (event, registry) => ({
     type: 'call-end',
     callId: event.callId,
-    result: event.result,
+    result: redactResult(registry, event.result),
     target: event.target ? { type: event.target.type, id: event.target.id } : undefined,
     depth: event.depth,
   }),
