@@ -30,6 +30,8 @@ const READ = `SELECT fingerprint, outcome,
   FROM idempotency_keys WHERE key = $1`;
 
 // Both touch the row only while it still carries the caller's token: one atomic compare, whatever other processes do.
+const LAPSE = `UPDATE idempotency_keys SET lease_until = now()
+  WHERE outcome IS NULL AND expires_at > now() AND (lease_until IS NULL OR lease_until > now()) RETURNING 1`;
 const COMPLETE = `UPDATE idempotency_keys SET outcome = $3::jsonb, completed_at = now()
   WHERE key = $1 AND claim = $2 RETURNING 1`;
 const RELEASE = 'DELETE FROM idempotency_keys WHERE key = $1 AND claim = $2 RETURNING 1';
@@ -91,6 +93,10 @@ export function createPostgresIdempotencyStore(db: SqlClient): IdempotencyStore 
     async release(claim) {
       const { rows } = await db.query(RELEASE, [claim.key, claim.token]);
       return rows.length > 0;
+    },
+    async lapseRunning() {
+      const { rows } = await db.query(LAPSE, []);
+      return rows.length;
     },
   };
 }

@@ -61,6 +61,12 @@ export interface IdempotencyStore {
    * carries this claim's token. Answers whether it did.
    */
   release(claim: IdempotencyClaim): Promise<boolean>;
+  /**
+   * End the lease of every running claim now, so their keys can be taken again (each taker names the call it
+   * interrupted); answers how many. Only for a caller that knows no live process holds them, such as the one
+   * process of a PGlite folder under its lock, at start.
+   */
+  lapseRunning(): Promise<number>;
 }
 
 interface Entry {
@@ -131,6 +137,16 @@ export function createMemoryIdempotencyStore(
       if (entries.get(claim.key)?.token !== claim.token) return false;
       entries.delete(claim.key);
       return true;
+    },
+    async lapseRunning() {
+      const time = now();
+      let lapsed = 0;
+      for (const entry of entries.values()) {
+        if (entry.outcome || entry.leaseUntil <= time || entry.expiresAt <= time) continue;
+        entry.leaseUntil = time;
+        lapsed++;
+      }
+      return lapsed;
     },
     get size() {
       return entries.size;

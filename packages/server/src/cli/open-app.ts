@@ -55,9 +55,12 @@ export async function openApp(location: AppLocation): Promise<OpenApp> {
       : await openDemoRegistry(database);
     const { registry } = opened;
     // What a stopped process left running is interrupted; on a PGlite folder this process is the only writer (it
-    // holds the folder's lock), so every approved or running approval there is one.
+    // holds the folder's lock), so every approved or running approval there is one, and every running
+    // idempotency key too: their leases end now instead of when they would have lapsed.
     const only = database.kind === 'pglite' && registry.store.approvals === database.approvals;
     await registry.approvals.recover({ everyRun: only });
+    if (only && registry.store.idempotency === database.idempotency)
+      await database.idempotency.lapseRunning();
     return { ...opened, store: registry.store, database, storage, close: () => database.close() };
   } catch (error) {
     await database.close();

@@ -64,6 +64,44 @@ export function leaseContract({ api, store, unique }: ContractContext): void {
       });
     });
 
+    it('ends every running lease at once when told no process holds them, and leaves finished keys alone', async () => {
+      const running = unique('key');
+      const finished = unique('key');
+      const { idempotency } = store();
+      expectNewClaim(
+        expect,
+        await idempotency.begin({
+          key: running,
+          fingerprint: 'f',
+          ttlMs: HOUR,
+          leaseMs: HOUR,
+          callId: 'call-gone',
+        }),
+        running,
+      );
+      const done = expectNewClaim(
+        expect,
+        await idempotency.begin({ key: finished, fingerprint: 'f', ttlMs: HOUR, leaseMs: HOUR }),
+        finished,
+      );
+      expect(await idempotency.complete(done, { ok: true, value: 'kept' })).toBe(true);
+      expect(await idempotency.begin({ key: running, fingerprint: 'f', ttlMs: HOUR, leaseMs: HOUR })).toEqual(
+        {
+          state: 'running',
+        },
+      );
+      expect(await idempotency.lapseRunning()).toBeGreaterThan(0);
+      const taken = await idempotency.begin({ key: running, fingerprint: 'f', ttlMs: HOUR, leaseMs: HOUR });
+      expectNewClaim(expect, taken, running);
+      expect(taken.state === 'new' && taken.interrupted?.callId).toBe('call-gone');
+      expect(
+        await idempotency.begin({ key: finished, fingerprint: 'f', ttlMs: HOUR, leaseMs: HOUR }),
+      ).toEqual({
+        state: 'done',
+        outcome: { ok: true, value: 'kept' },
+      });
+    });
+
     it('reports no interruption when the key simply expired', async () => {
       const key = unique('key');
       const { idempotency } = store();
