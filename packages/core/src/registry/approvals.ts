@@ -49,6 +49,18 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
     if (typeof by !== 'string' || by === '')
       throw new AffordanceError('invalid_option', 'a decision needs `by`: who decided');
   };
+  // An approval just moved to `approved` (decided, or retried): report it, and run the call under `holder`'s lease.
+  const start = (approval: PendingApproval, holder: string, act: ApprovalAct): Promise<RunResult> => {
+    runtime.events.emit('approval-decided', { approval });
+    return runApproved(runtime, {
+      approval,
+      by: act.by,
+      reason: act.reason,
+      holder,
+      requester: act.requester,
+      signal: act.signal,
+    });
+  };
   const recover = async (everyRun: boolean) => {
     const moved = await store.recover({
       everyRun,
@@ -88,15 +100,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
         ...(act.reason ? { reason: act.reason } : {}),
       });
       if (!approval) return notPending(id, 'pending');
-      runtime.events.emit('approval-decided', { approval });
-      return runApproved(runtime, {
-        approval,
-        by: act.by,
-        reason: act.reason,
-        holder,
-        requester: act.requester,
-        signal: act.signal,
-      });
+      return start(approval, holder, act);
     },
     async retry(id, act) {
       checkBy(act.by);
@@ -110,15 +114,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
         reason: act.reason ?? 'retry',
       });
       if (!approval) return notPending(id, 'interrupted');
-      runtime.events.emit('approval-decided', { approval });
-      return runApproved(runtime, {
-        approval,
-        by: act.by,
-        reason: act.reason,
-        holder,
-        requester: act.requester,
-        signal: act.signal,
-      });
+      return start(approval, holder, act);
     },
     async deny(id, { by, reason }) {
       checkBy(by);
