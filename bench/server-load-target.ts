@@ -6,22 +6,11 @@
  * sessions.
  */
 import { serve } from '@hono/node-server';
-import { z } from 'zod';
-import { createMemoryStore, createRegistry, defineAction } from '../packages/core/src/index.js';
+import { createMemoryStore, createRegistry } from '../packages/core/src/index.js';
 import { createServer } from '../packages/server/src/index.js';
+import { addAction } from './server-bench-parts.js';
 
-const input = z.object({ a: z.number(), b: z.number() });
-const registry = createRegistry({
-  store: createMemoryStore(),
-  actions: [
-    defineAction({
-      name: 'add',
-      description: 'Add two numbers',
-      input,
-      handler: (args) => ({ sum: args.a + args.b }),
-    }),
-  ],
-});
+const registry = createRegistry({ store: createMemoryStore(), actions: [addAction] });
 const keys = {
   'key-load': { id: 'load', roles: ['editor'] },
   'key-watch-1': { id: 'watch-1', roles: ['admin'] },

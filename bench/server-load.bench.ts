@@ -6,11 +6,12 @@
  * (bench/server-load-target.ts); autocannon loads it from this one.
  * Run: node --import tsx bench/server-load.bench.ts [--quick]   (or: npm run bench -- server-load)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startTarget } from './server-bench-parts.js';
 
 const quick = process.argv.includes('--quick');
 const WARMUP = quick ? 2 : 5;
@@ -50,22 +51,7 @@ async function start(): Promise<{
   port: number;
   stats: (afterGc?: boolean) => Promise<Stats>;
 }> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--conditions=@affordance/source', '--import', 'tsx', TARGET],
-    {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
-  let seen = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening (\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-  });
+  const { child, port } = await startTarget({ target: TARGET, nodeFlags: ['--expose-gc'], ipc: true });
   const stats = (afterGc = false) =>
     new Promise<Stats>((resolve) => {
       child.once('message', (message) => resolve(message as Stats));

@@ -5,13 +5,13 @@
  * share of the floor is taken against the floor of the same round, and the median over rounds is reported.
  * Run: node --import tsx bench/server.bench.ts [--quick] [--cases=floor,memory]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { createMemoryStore, createRegistry, defineAction } from '../packages/core/src/index.js';
+import { createMemoryStore, createRegistry } from '../packages/core/src/index.js';
 import { createServer } from '../packages/server/src/index.js';
+import { addAction, addInput, startTarget } from './server-bench-parts.js';
 
 const quick = process.argv.includes('--quick');
 const WARMUP = quick ? 1 : 2;
@@ -41,24 +41,8 @@ interface Sample {
   readonly errors: number;
 }
 
-async function start(kind: Case): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@affordance/source', '--import', 'tsx', TARGET, kind],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let seen = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening (\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${kind} exited (${code}) before listening`)));
-  });
-  return { child, port, output: () => seen };
+function start(kind: Case): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  return startTarget({ target: TARGET, args: [kind] });
 }
 
 async function load(port: number, duration: number): Promise<Omit<Sample, 'cpuMicros'>> {
@@ -142,26 +126,16 @@ for (const kind of CASES) {
 
 // In-process, without sockets: CPU per `app.request` (Request construction included), sequential, so the figure
 // does not depend on what else the machine runs.
-const input = z.object({ a: z.number(), b: z.number() });
+
 const bareApp = new Hono();
 bareApp.post('/api/actions/add/run', async (context) => {
   const body = (await context.req.json()) as { args?: unknown };
-  const parsed = input.safeParse(body.args);
+  const parsed = addInput.safeParse(body.args);
   if (!parsed.success) return context.json({ ok: false, error: parsed.error.issues }, 200);
   return context.json({ ok: true, value: { sum: parsed.data.a + parsed.data.b } });
 });
 const serverApp = createServer({
-  registry: createRegistry({
-    store: createMemoryStore(),
-    actions: [
-      defineAction({
-        name: 'add',
-        description: 'Add two numbers',
-        input,
-        handler: (args) => ({ sum: args.a + args.b }),
-      }),
-    ],
-  }),
+  registry: createRegistry({ store: createMemoryStore(), actions: [addAction] }),
   mcp: false,
   consoleDir: false,
 }).app;

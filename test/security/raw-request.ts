@@ -1,4 +1,17 @@
-import { request } from 'node:http';
+import { type RequestOptions, request } from 'node:http';
+
+// A request to `url`'s address with exactly `headers`, on a connection of its own.
+function requestTo(url: string, method: string, headers: Readonly<Record<string, string>>): RequestOptions {
+  const target = new URL(url);
+  return {
+    host: target.hostname,
+    port: target.port,
+    path: `${target.pathname}${target.search}`,
+    method,
+    headers,
+    agent: false,
+  };
+}
 
 /** An answer read whole: status, headers (lower-case names) and the body as text. */
 export interface RawAnswer {
@@ -20,37 +33,25 @@ export function rawRequest(
     readonly body?: string;
   } = {},
 ): Promise<RawAnswer> {
-  const target = new URL(url);
+  const headers = {
+    ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? 'GET',
-        headers: {
-          ...(options.body !== undefined
-            ? { 'content-length': String(Buffer.byteLength(options.body)) }
-            : {}),
-          ...options.headers,
-        },
-        agent: false,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            text,
-            json: () => JSON.parse(text),
-          });
+    const outgoing = request(requestTo(url, options.method ?? 'GET', headers), (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          text,
+          json: () => JSON.parse(text),
         });
-        incoming.on('error', reject);
-      },
-    );
+      });
+      incoming.on('error', reject);
+    });
     outgoing.on('error', reject);
     outgoing.end(options.body);
   });
@@ -62,31 +63,20 @@ export function rawStatus(
   headers: Readonly<Record<string, string>>,
   method = 'GET',
 ): Promise<{ readonly status: number; readonly body: string }> {
-  const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        headers,
-        agent: false,
-      },
-      (incoming) => {
-        const status = incoming.statusCode ?? 0;
-        if (status === 200) {
-          incoming.destroy();
-          resolve({ status, body: '' });
-          return;
-        }
-        let body = '';
-        incoming.on('data', (chunk: Buffer) => {
-          body += chunk.toString();
-        });
-        incoming.on('end', () => resolve({ status, body }));
-      },
-    );
+    const outgoing = request(requestTo(url, method, headers), (incoming) => {
+      const status = incoming.statusCode ?? 0;
+      if (status === 200) {
+        incoming.destroy();
+        resolve({ status, body: '' });
+        return;
+      }
+      let body = '';
+      incoming.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      incoming.on('end', () => resolve({ status, body }));
+    });
     outgoing.on('error', reject);
     outgoing.end();
   });
