@@ -59,7 +59,9 @@ for (const name of names) {
   const text = `${reported.stdout ?? ''}${reported.stderr ?? ''}`.trim().split('\n')[0] ?? '';
   const ok = reported.status === 0 && text.includes(versionShown(name));
   if (!ok) broken++;
-  console.log(`  ${ok ? 'ok ' : 'BAD'} ${RUNTIMES[name].label.padEnd(22)} ${text || reported.error?.message}`);
+  console.log(
+    `  ${ok ? 'ok ' : 'BAD'} ${RUNTIMES[name].label.padEnd(22)} ${text || reported.error?.message}`,
+  );
 }
 const megabytes = (folderBytes(join(dir, 'node_modules')) / 1024 / 1024).toFixed(0);
 console.log(`runtimes: ${((Date.now() - started) / 1000).toFixed(1)} s, ${megabytes} MB in ${dir}`);

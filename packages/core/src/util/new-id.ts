@@ -1,10 +1,7 @@
 // One random 64-bit prefix per process plus a counter: unique across processes sharing a database, and far
-// cheaper than a UUID per call.
-const processPart = (() => {
-  const bytes = new Uint8Array(8);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-})();
+// cheaper than a UUID per call. Drawn at the first id, not at load: Cloudflare Workers refuse random numbers while
+// a module loads.
+let processPart: string | undefined;
 let counter = 0;
 // `<prefix>_<process part>` per prefix, so an id costs one concatenation (prefixes are a handful of literals).
 const heads = new Map<string, string>();
@@ -15,9 +12,16 @@ export function newId(prefix: string): string {
   counter = counter < Number.MAX_SAFE_INTEGER ? counter + 1 : 0;
   let head = heads.get(prefix);
   if (head === undefined) {
+    processPart ??= randomHex(8);
     head = `${prefix}_${processPart}`;
     if (heads.size < 64) heads.set(prefix, head);
   }
   const count = counter.toString(36);
   return count.length >= 6 ? head + count : head + '000000'.slice(count.length) + count;
+}
+
+function randomHex(size: number): string {
+  const bytes = new Uint8Array(size);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

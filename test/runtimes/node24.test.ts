@@ -1,0 +1,3 @@
+import { describeRuntime } from './harness/describe-runtime.js';
+
+describeRuntime('node24');
