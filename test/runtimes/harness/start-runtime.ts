@@ -100,7 +100,8 @@ async function startWorkerd(target: RuntimeTarget): Promise<RunningServer> {
   const listening = (line: string) => (JSON.parse(line) as { event?: string }).event === 'listen';
   const line = await lineWhere(child, child.stdio[3] as Readable, stderr, listening);
   const { port } = JSON.parse(line) as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
+  // SIGTERM makes workerd drain open connections (an MCP session's GET stream) for seconds; it keeps no state.
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child, 'SIGKILL') };
 }
 
 /** The first line of `stream` that `wanted` accepts; an error naming stderr when the process ends or stalls first. */
@@ -133,10 +134,10 @@ function lineWhere(
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill();
+  child.kill(signal);
   await exited;
 }
 
