@@ -13,6 +13,7 @@ import {
   platformKey,
   RUNTIMES,
   runtimesDir,
+  workerdDate,
 } from './runtimes.mjs';
 
 const started = Date.now();
@@ -69,10 +70,7 @@ process.exit(broken === 0 ? 0 : 1);
 
 /** The text `--version` prints for a runtime: workerd names the date of its build, not the npm version. */
 function versionShown(name) {
-  const { version } = RUNTIMES[name];
-  if (name !== 'workerd') return version;
-  const date = version.split('.')[1];
-  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+  return name === 'workerd' ? workerdDate() : RUNTIMES[name].version;
 }
 
 function folderBytes(path) {

@@ -9,6 +9,7 @@ export interface RuntimeEntry {
 export type RuntimeName = 'node20' | 'node22' | 'node24' | 'bun' | 'deno' | 'workerd';
 
 export const RUNTIMES: Readonly<Record<RuntimeName, RuntimeEntry>>;
+export function workerdDate(): string;
 export function platformKey(): string;
 export function runtimesDir(): string;
 export function overrideVariable(name: RuntimeName): string;

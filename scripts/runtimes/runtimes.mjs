@@ -48,6 +48,12 @@ function nodePackages(version) {
   };
 }
 
+/** The date of the pinned workerd build (`1.20261117.1` → `2026-11-17`): what it prints, and its newest compatibility date. */
+export function workerdDate() {
+  const date = RUNTIMES.workerd.version.split('.')[1];
+  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+}
+
 /** The platform key of this machine, as used in `RUNTIMES[name].packages`. */
 export function platformKey() {
   return `${process.platform}-${process.arch}`;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { RuntimeName } from '../../../scripts/runtimes/runtimes.mjs';
+import { type RuntimeName, workerdDate } from '../../../scripts/runtimes/runtimes.mjs';
 import type { ContractReport } from '../portable/run-contracts.js';
 import type { PortableBundle } from './bundle-portable.js';
 
@@ -87,7 +87,7 @@ async function startWorkerd(target: RuntimeTarget): Promise<RunningServer> {
       ');',
       'const worker :Workerd.Worker = (',
       '  modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],',
-      '  compatibilityDate = "2026-11-17",',
+      `  compatibilityDate = "${workerdDate()}",`,
       ');',
       '',
     ].join('\n'),
