@@ -61,9 +61,11 @@ export async function startMcpIn(target: RuntimeTarget): Promise<RunningServer> 
 }
 
 function spawnCli(target: RuntimeTarget, mode: 'contracts' | 'mcp'): ChildProcess {
+  // Deno grants nothing by default: the contract suite needs no permission, the server only 127.0.0.1.
+  const permissions = mode === 'mcp' ? ['--allow-net=127.0.0.1'] : [];
   const args =
     target.name === 'deno'
-      ? ['run', '--no-prompt', '--allow-net=127.0.0.1', target.bundle.cli, mode]
+      ? ['run', '--no-prompt', ...permissions, target.bundle.cli, mode]
       : [target.bundle.cli, mode];
   return spawn(target.binary, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
