@@ -38,6 +38,12 @@ export {
 } from './core-streaming.js';
 export { type FormField, formArgs, formFields, isHexColorPattern } from './forms/form-fields.js';
 export { type FormValues, startingValues, type TargetOption } from './forms/form-values.js';
+export {
+  type AnyRender,
+  type FrontendActionOptions,
+  type RegisterFrontendActionOptions,
+  registerFrontendAction,
+} from './frontend-actions/register-frontend-action.js';
 export { createToolCallStore, type ToolCallStore } from './tool-calls/create-tool-call-store.js';
 export { type ExecuteActionOptions, executeAction } from './tool-calls/execute-action.js';
 export { createRendererRegistry, type RendererRegistry } from './tool-calls/renderer-registry.js';
