@@ -13,7 +13,15 @@ function setup(first: Options) {
   const renderers = createRendererRegistry<Render>();
   let options = first;
   const remove = registerFrontendAction({ registry, store, renderers, read: () => options });
-  return { registry, store, renderers, remove, change: (next: Options) => void (options = next) };
+  return {
+    registry,
+    store,
+    renderers,
+    remove,
+    change: (next: Options) => {
+      options = next;
+    },
+  };
 }
 
 describe('registerFrontendAction', () => {
@@ -26,7 +34,8 @@ describe('registerFrontendAction', () => {
     const version = registry.version;
     change({ name: 'greet', description: 'Greets', handler: () => 'second', render: () => 'drawn' });
     expect(await registry.run({ name: 'greet', args: {} })).toMatchObject({ ok: true, value: 'second' });
-    expect((registry.get('greet')?.render as Render)({ name: 'greet' })).toBe('drawn');
+    const render = registry.get('greet')?.render as Render | undefined;
+    expect(render?.({ name: 'greet' })).toBe('drawn');
     expect(registry.version).toBe(version);
     remove();
     expect(registry.names()).toEqual([]);
