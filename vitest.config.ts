@@ -21,6 +21,7 @@ export default defineConfig({
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
       { find: /^@affordance\/server$/, replacement: here('./packages/server/src/index.ts') },
+      { find: /^@affordance\/client$/, replacement: here('./packages/client/src/index.ts') },
       { find: /^@affordance\/react$/, replacement: here('./packages/react/src/index.ts') },
       { find: /^@affordance\/react\/testing$/, replacement: here('./packages/react/src/testing/index.ts') },
       { find: /^@affordance\/store-postgres$/, replacement: here('./packages/store-postgres/src/index.ts') },

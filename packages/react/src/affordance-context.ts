@@ -1,8 +1,7 @@
+import type { RendererRegistry, ToolCallStore } from '@affordance/client';
 import type { Registry, RunResult, User } from '@affordance/core';
 import { createContext, useContext } from 'react';
 import type { ToolCallRender } from './render-props.js';
-import type { ToolCallStore } from './store/create-tool-call-store.js';
-import type { RendererRegistry } from './store/renderer-registry.js';
 
 /** Everything the provider shares with hooks and components. */
 export interface AffordanceContextValue {

@@ -1,10 +1,13 @@
+import {
+  createRendererRegistry,
+  createToolCallStore,
+  executeAction,
+  type ToolCallStore,
+} from '@affordance/client';
 import { createRegistry, type Registry, type User } from '@affordance/core';
 import { createElement, type ReactNode, useMemo, useState } from 'react';
 import { AffordanceContext, type AffordanceContextValue } from './affordance-context.js';
 import type { ToolCallRender } from './render-props.js';
-import { createToolCallStore, type ToolCallStore } from './store/create-tool-call-store.js';
-import { executeAction } from './store/execute-action.js';
-import { createRendererRegistry } from './store/renderer-registry.js';
 
 /** Props of `AffordanceProvider`; everything is optional. */
 export interface AffordanceProviderProps {

@@ -1,17 +1,31 @@
-export { AffordanceContext, type AffordanceContextValue, useAffordance } from './affordance-context.js';
-export { AffordanceProvider, type AffordanceProviderProps } from './affordance-provider.js';
+// The framework-free pieces live in @affordance/client; re-exported so imports from this package keep working.
 export {
+  type ActionEntry,
   type AgentChat,
   type AgentChatOptions,
   type AgentChatSnapshot,
+  approvalIdOf,
   createAgentChat,
-} from './chat/create-agent-chat.js';
-export {
-  type ActionEntry,
+  createRendererRegistry,
+  createToolCallStore,
+  type ExecuteActionOptions,
   entryTargetParam,
+  executeAction,
+  type FormField,
+  type FormValues,
+  formArgs,
+  formFields,
+  isHexColorPattern,
+  isSettled,
   needsInput,
+  type RendererRegistry,
   type RunAction,
-} from './components/action-entry.js';
+  type TargetOption,
+  type ToolCallEntry,
+  type ToolCallStore,
+} from '@affordance/client';
+export { AffordanceContext, type AffordanceContextValue, useAffordance } from './affordance-context.js';
+export { AffordanceProvider, type AffordanceProviderProps } from './affordance-provider.js';
 export {
   ActionForm,
   type ActionFormProps,
@@ -29,16 +43,9 @@ export {
   type RegistryCommandPaletteProps,
   type RemoteCommandPaletteProps,
 } from './components/command-palette.js';
-export type { FormValues, TargetOption } from './components/form-values.js';
 export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';
 export { useAvailableActions } from './hooks/use-available-actions.js';
 export { useToolCall, useToolCalls } from './hooks/use-tool-calls.js';
 export type { RenderProps, ToolCallRender } from './render-props.js';
-export { approvalIdOf } from './store/approval-id-of.js';
-export { createToolCallStore, type ToolCallStore } from './store/create-tool-call-store.js';
-export { type ExecuteActionOptions, executeAction } from './store/execute-action.js';
-export { type FormField, formArgs, formFields, isHexColorPattern } from './store/form-fields.js';
-export { createRendererRegistry, type RendererRegistry } from './store/renderer-registry.js';
-export { isSettled, type ToolCallEntry } from './store/tool-call-entry.js';

@@ -1,6 +1,5 @@
+import type { ToolCallEntry, ToolCallError, ToolCallStatus } from '@affordance/client';
 import type { ReactNode } from 'react';
-import type { ToolCallError, ToolCallStatus } from './core-streaming.js';
-import type { ToolCallEntry } from './store/tool-call-entry.js';
 
 /** What a tool-call renderer receives. */
 export interface RenderProps<TArgs = Record<string, unknown>> {

@@ -1,9 +1,15 @@
+import {
+  type ActionEntry,
+  entryOfAvailable,
+  type FormValues,
+  type RunAction,
+  registryActionRunner,
+  remoteActionRunner,
+} from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import { createElement as h, type ReactNode } from 'react';
 import { useAffordance } from '../affordance-context.js';
-import { type ActionEntry, entryOfAvailable, entryTargetParam, type RunAction } from './action-entry.js';
 import { EntryForm } from './entry-form.js';
-import type { FormValues } from './form-values.js';
 
 /** What both `ActionForm` modes accept. */
 interface ActionFormCommonProps {
@@ -50,14 +56,13 @@ export function ActionForm(props: ActionFormProps): ReactNode {
 
 function RemoteActionForm(props: RemoteActionFormProps): ReactNode {
   const { entry, target } = props;
-  const hiddenParam = target ? entryTargetParam(entry, props.targetParam) : undefined;
+  const runner = remoteActionRunner({ run: props.run, targetId: target?.id, targetParam: props.targetParam });
   return h(EntryForm, {
     key: entry.name,
     entry,
-    hiddenParam,
+    hiddenParam: runner.hiddenParam(entry),
     targetId: target?.id,
-    run: (args) =>
-      props.run(entry.name, hiddenParam && target ? { ...args, [hiddenParam]: target.id } : args),
+    run: (args) => runner.run(entry, args),
     onResult: props.onResult,
     onCancel: props.onCancel,
     submitLabel: props.submitLabel,
@@ -69,14 +74,14 @@ function RegistryActionForm(props: RegistryActionFormProps): ReactNode {
   const { registry, executeAction } = useAffordance();
   const action = registry.get(props.name);
   if (!action) return h('p', { role: 'alert' }, `No action named ${props.name} is registered`);
-  const { target } = props;
-  const param = action.scope && target ? (action.targetParam ?? registry.targetParam) : undefined;
+  const entry = entryOfAvailable({ name: props.name, action, available: true });
+  const runner = registryActionRunner({ registry, execute: executeAction, targetId: props.target?.id });
   return h(EntryForm, {
     key: action.name,
-    entry: entryOfAvailable({ name: props.name, action, available: true }),
-    hiddenParam: param,
-    targetId: target?.id,
-    run: (args) => executeAction(props.name, param && target ? { ...args, [param]: target.id } : args),
+    entry,
+    hiddenParam: runner.hiddenParam(entry),
+    targetId: props.target?.id,
+    run: (args) => runner.run(entry, args),
     onResult: props.onResult,
     onCancel: props.onCancel,
     submitLabel: props.submitLabel,

@@ -1,8 +1,8 @@
+import { type ApprovalChoice, sendApprovalDecision } from '@affordance/client';
 import { createElement as h, type ReactNode, useContext, useState } from 'react';
 import { AffordanceContext } from '../affordance-context.js';
 
-/** A person's decision on a call that waits for approval. */
-export type ApprovalChoice = 'approve' | 'deny';
+export type { ApprovalChoice };
 
 /** Props of `ApprovalControl`. */
 export interface ApprovalControlProps {
@@ -24,21 +24,17 @@ export function ApprovalControl(props: ApprovalControlProps): ReactNode {
   const [state, setState] = useState<{ phase: 'idle' | 'sending' | 'done' | 'error'; text?: string }>({
     phase: 'idle',
   });
-  const base = (props.url ?? provided?.approvalsUrl ?? '/api/approvals').replace(/\/$/, '');
 
   const decide = async (decision: ApprovalChoice) => {
     setState({ phase: 'sending' });
     try {
       if (props.onDecide) await props.onDecide({ approvalId: props.approvalId, decision });
-      else {
-        const response = await fetch(`${base}/${encodeURIComponent(props.approvalId)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ decision }),
+      else
+        await sendApprovalDecision({
+          approvalId: props.approvalId,
+          decision,
+          url: props.url ?? provided?.approvalsUrl,
         });
-        if (!response.ok)
-          throw new Error(`the approvals API answered ${response.status}: ${await response.text()}`);
-      }
       setState({ phase: 'done', text: decision === 'approve' ? 'Approved' : 'Denied' });
     } catch (error) {
       setState({ phase: 'error', text: (error as Error)?.message ?? String(error) });

@@ -1,15 +1,18 @@
+import {
+  type ActionEntry,
+  entryOfAvailable,
+  type FormValues,
+  filterEntries,
+  type RunAction,
+  registryActionRunner,
+  remoteActionRunner,
+  type TargetOption,
+  targetIdOf,
+} from '@affordance/client';
 import type { AvailableQuery, RunResult } from '@affordance/core';
 import { createElement as h, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useAffordance } from '../affordance-context.js';
 import { useAvailableActions } from '../hooks/use-available-actions.js';
-import {
-  type ActionEntry,
-  entryOfAvailable,
-  entryTargetParam,
-  filterEntries,
-  type RunAction,
-} from './action-entry.js';
-import type { FormValues, TargetOption } from './form-values.js';
 import { type PaletteSource, PaletteView } from './palette-view.js';
 
 /** What both `CommandPalette` modes accept. */
@@ -98,13 +101,6 @@ export function CommandPalette(props: CommandPaletteProps): ReactNode {
     : h(RegistryPalette, { ...props, close });
 }
 
-function targetIdOf(target: AvailableQuery['target']): string | undefined {
-  if (target === undefined) return undefined;
-  if (typeof target === 'string')
-    return target.includes(':') ? target.slice(target.indexOf(':') + 1) : undefined;
-  return target.id;
-}
-
 function RegistryPalette(props: RegistryCommandPaletteProps & { readonly close: () => void }): ReactNode {
   const { executeAction, registry } = useAffordance();
   const [query, setQuery] = useState('');
@@ -115,20 +111,8 @@ function RegistryPalette(props: RegistryCommandPaletteProps & { readonly close: 
   });
   const entries = useMemo(() => available.map(entryOfAvailable), [available]);
   const targetId = targetIdOf(props.target);
-  const targetParam = (entry: ActionEntry) =>
-    entry.scope ? (registry.get(entry.name)?.targetParam ?? registry.targetParam) : undefined;
-  const hiddenParam = (entry: ActionEntry) => (targetId === undefined ? undefined : targetParam(entry));
-  const source: PaletteSource = {
-    entries,
-    loading: false,
-    error: undefined,
-    hiddenParam,
-    targetParam,
-    run: (entry, args) => {
-      const param = hiddenParam(entry);
-      return executeAction(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
-    },
-  };
+  const runner = registryActionRunner({ registry, execute: executeAction, targetId });
+  const source: PaletteSource = { ...runner, entries, loading: false, error: undefined };
   return h(PaletteView, { ...viewProps(props), source, targetId, query, onQueryChange: setQuery });
 }
 
@@ -140,18 +124,12 @@ function RemotePalette(props: RemoteCommandPaletteProps & { readonly close: () =
     [actions, onQueryChange, query],
   );
   const targetId = targetIdOf(props.target);
-  const targetParam = (entry: ActionEntry) => entryTargetParam(entry, props.targetParam);
-  const hiddenParam = (entry: ActionEntry) => (targetId !== undefined ? targetParam(entry) : undefined);
+  const runner = remoteActionRunner({ run: props.run, targetId, targetParam: props.targetParam });
   const source: PaletteSource = {
+    ...runner,
     entries,
     loading: props.loading === true,
     error: props.error,
-    hiddenParam,
-    targetParam,
-    run: (entry, args) => {
-      const param = hiddenParam(entry);
-      return props.run(entry.name, param && targetId ? { ...args, [param]: targetId } : args);
-    },
   };
   const changeQuery = (next: string) => {
     setQuery(next);

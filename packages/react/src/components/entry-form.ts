@@ -1,9 +1,15 @@
+import {
+  type ActionEntry,
+  entryTitle,
+  type FormValues,
+  formArgs,
+  formFields,
+  startingValues,
+  type TargetOption,
+} from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import { type FormEvent, createElement as h, type ReactNode, useId, useMemo, useState } from 'react';
-import { formArgs, formFields } from '../store/form-fields.js';
-import { type ActionEntry, entryTitle } from './action-entry.js';
 import { FieldControl } from './field-control.js';
-import { type FormValues, startingValues, type TargetOption } from './form-values.js';
 import { TargetPicker } from './target-picker.js';
 
 /** Props of `EntryForm`, the view both `ActionForm` modes share. */

@@ -1,5 +1,5 @@
+import { type FormField, isHexColorPattern } from '@affordance/client';
 import { createElement as h, type ReactNode } from 'react';
-import { type FormField, isHexColorPattern } from '../store/form-fields.js';
 
 /** What `FieldControl` needs: the field, its raw value and where to send changes. */
 export interface FieldControlProps {

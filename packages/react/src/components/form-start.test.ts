@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
+
+import type { ActionEntry, FormValues, RunAction } from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionEntry, RunAction } from './action-entry.js';
 import { ActionForm } from './action-form.js';
 import { CommandPalette } from './command-palette.js';
-import type { FormValues } from './form-values.js';
 
 afterEach(cleanup);
 

@@ -1,3 +1,11 @@
+import {
+  type ActionEntry,
+  type ActionRunner,
+  entryTitle,
+  type FormValues,
+  needsInput,
+  type TargetOption,
+} from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import {
   createElement as h,
@@ -8,21 +16,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type ActionEntry, entryTitle, needsInput } from './action-entry.js';
 import { EntryForm } from './entry-form.js';
-import type { FormValues, TargetOption } from './form-values.js';
 
 /** Where a palette's actions come from and how they run: the client registry or a server. */
-export interface PaletteSource {
+export interface PaletteSource extends ActionRunner {
   readonly entries: readonly ActionEntry[];
   readonly loading: boolean;
   readonly error: string | undefined;
-  /** Run an entry; the source adds the target's id. */
-  run(entry: ActionEntry, args: Record<string, unknown>): Promise<RunResult>;
-  /** The parameter the target's id fills for this entry (left out of its form). */
-  hiddenParam(entry: ActionEntry): string | undefined;
-  /** The parameter that takes a scoped entry's target id, whether or not a target is in view. */
-  targetParam(entry: ActionEntry): string | undefined;
 }
 
 /** Everything the palette view shows and calls; `CommandPalette` builds it. */

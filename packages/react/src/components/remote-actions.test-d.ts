@@ -1,6 +1,6 @@
+import type { ActionEntry, RunAction } from '@affordance/client';
 import { createElement as h } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ActionEntry, RunAction } from './action-entry.js';
 import { ActionForm, type ActionFormProps } from './action-form.js';
 import { CommandPalette, type CommandPaletteProps } from './command-palette.js';
 

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
+
+import type { ActionEntry, RunAction } from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionEntry, RunAction } from './action-entry.js';
 import { ActionForm } from './action-form.js';
 import { CommandPalette } from './command-palette.js';
 

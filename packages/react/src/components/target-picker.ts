@@ -1,5 +1,5 @@
+import type { TargetOption } from '@affordance/client';
 import { createElement as h, type ReactNode } from 'react';
-import type { TargetOption } from './form-values.js';
 
 /** The props of `TargetPicker`. */
 export interface TargetPickerProps {

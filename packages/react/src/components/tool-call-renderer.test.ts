@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { createToolCallStore } from '@affordance/client';
 import { createRegistry } from '@affordance/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h, type ReactNode, useContext } from 'react';
@@ -7,7 +9,6 @@ import { AffordanceContext, type AffordanceContextValue } from '../affordance-co
 import { AffordanceProvider } from '../affordance-provider.js';
 import { useAssistantAction } from '../hooks/use-assistant-action.js';
 import { useToolCall, useToolCalls } from '../hooks/use-tool-calls.js';
-import { createToolCallStore } from '../store/create-tool-call-store.js';
 import { ToolCallRenderer } from './tool-call-renderer.js';
 
 afterEach(cleanup);

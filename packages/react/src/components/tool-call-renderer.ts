@@ -1,8 +1,8 @@
+import { approvalIdOf } from '@affordance/client';
 import { createElement, type FunctionComponent, type ReactNode, useSyncExternalStore } from 'react';
 import { useAffordance } from '../affordance-context.js';
 import { useToolCall } from '../hooks/use-tool-calls.js';
 import type { RenderProps, ToolCallRender } from '../render-props.js';
-import { approvalIdOf } from '../store/approval-id-of.js';
 import { ApprovalControl } from './approval-control.js';
 
 /**

@@ -1,15 +1,20 @@
 // @vitest-environment jsdom
 // Replays the AG-UI .NET SDK integration baselines (test/fixtures/agui-events/dotnet-baselines at the repository
 // root, Step03_FrontendTools; source and licence in its README.md).
+
+import { createToolCallStore } from '@affordance/client';
 import { createRegistry } from '@affordance/core';
 import { MessageSchema } from '@ag-ui/core/schemas';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ReplayServer, readRecorded, startReplayServer } from '../../test-support/agui-replay-server.js';
+import {
+  type ReplayServer,
+  readRecorded,
+  startReplayServer,
+} from '../../../client/test-support/agui-replay-server.js';
 import { AffordanceProvider } from '../affordance-provider.js';
 import { ToolCallRenderer } from '../components/tool-call-renderer.js';
-import { createToolCallStore } from '../store/create-tool-call-store.js';
 import { useAgentChat } from './use-agent-chat.js';
 import { useAssistantAction } from './use-assistant-action.js';
 

@@ -1,7 +1,7 @@
+import { type AgentChat, type AgentChatSnapshot, createAgentChat } from '@affordance/client';
 import type { AbstractAgent, HttpAgentFetchFn, Message } from '@ag-ui/client';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAffordance } from '../affordance-context.js';
-import { type AgentChat, type AgentChatSnapshot, createAgentChat } from '../chat/create-agent-chat.js';
 
 /** Options of `useAgentChat`; read once, when the component mounts. */
 export interface UseAgentChatOptions {

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { createToolCallStore, type ToolCallStore } from '@affordance/client';
 import { createRegistry } from '@affordance/core';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { createElement as h, type ReactNode } from 'react';
@@ -6,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AffordanceProvider } from '../affordance-provider.js';
 import { ToolCallRenderer } from '../components/tool-call-renderer.js';
-import { createToolCallStore, type ToolCallStore } from '../store/create-tool-call-store.js';
 import { useAssistantAction } from './use-assistant-action.js';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
+import type { ToolCallEntry } from '@affordance/client';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAffordance } from '../affordance-context.js';
-import type { ToolCallEntry } from '../store/tool-call-entry.js';
 
 /** Every tracked tool call, re-rendering when any of them changes. */
 export function useToolCalls(): readonly ToolCallEntry[] {

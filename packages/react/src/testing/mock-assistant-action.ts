@@ -1,4 +1,9 @@
 import {
+  createToolCallStore,
+  executeAction as runThroughRegistry,
+  type ToolCallStore,
+} from '@affordance/client';
+import {
   createRegistry,
   errorForModel,
   type Registrable,
@@ -9,8 +14,6 @@ import { createElement, type ReactNode } from 'react';
 import type { AffordanceContextValue } from '../affordance-context.js';
 import { AffordanceProvider } from '../affordance-provider.js';
 import type { AssistantActionOptions } from '../hooks/use-assistant-action.js';
-import { createToolCallStore, type ToolCallStore } from '../store/create-tool-call-store.js';
-import { executeAction as runThroughRegistry } from '../store/execute-action.js';
 
 type Execute = AffordanceContextValue['executeAction'];
 

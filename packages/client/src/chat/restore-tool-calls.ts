@@ -1,6 +1,6 @@
 import { errorForModel } from '@affordance/core';
 import { contentToText, type Message } from '@ag-ui/client';
-import type { ToolCallEntry } from '../store/tool-call-entry.js';
+import type { ToolCallEntry } from '../tool-calls/tool-call-entry.js';
 
 /** The error a call ends with when its result never arrived: the run was aborted or the page reloaded. */
 export const INTERRUPTED = {

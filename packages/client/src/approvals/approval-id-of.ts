@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from './tool-call-entry.js';
+import type { ToolCallEntry } from '../tool-calls/tool-call-entry.js';
 
 const WAITING = /^Error \(approval_required\):.*waiting as (\S+?)\.?$/m;
 

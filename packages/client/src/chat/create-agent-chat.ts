@@ -1,8 +1,8 @@
 import { errorForModel, type Registry, type RunResult, type User } from '@affordance/core';
 import { type AbstractAgent, HttpAgent, type HttpAgentFetchFn, type Message, type Tool } from '@ag-ui/client';
 import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
-import type { ToolCallStore } from '../store/create-tool-call-store.js';
-import { executeAction } from '../store/execute-action.js';
+import type { ToolCallStore } from '../tool-calls/create-tool-call-store.js';
+import { executeAction } from '../tool-calls/execute-action.js';
 import { INTERRUPTED, toolCallsOf, unansweredCalls } from './restore-tool-calls.js';
 
 /** Options of `createAgentChat`: an endpoint (or an agent), the client registry and the tool-call store. */

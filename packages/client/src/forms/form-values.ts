@@ -1,4 +1,4 @@
-import type { FormField } from '../store/form-fields.js';
+import type { FormField } from './form-fields.js';
 
 /** A target a scoped action's form offers in its picker when no target is in view. */
 export interface TargetOption {

@@ -6,7 +6,7 @@ import type { Message } from '@ag-ui/core';
 import { EventSchema, MessageSchema, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ReplayServer, readRecorded, startReplayServer } from '../../test-support/agui-replay-server.js';
-import { createToolCallStore, type ToolCallStore } from '../store/create-tool-call-store.js';
+import { createToolCallStore, type ToolCallStore } from '../tool-calls/create-tool-call-store.js';
 import { type AgentChat, createAgentChat } from './create-agent-chat.js';
 
 const STEP03 = 'Step03_FrontendTools';

@@ -1,0 +1,50 @@
+export {
+  type ActionEntry,
+  entryOfAvailable,
+  entryTargetParam,
+  entryTitle,
+  filterEntries,
+  needsInput,
+  type RunAction,
+} from './actions/action-entry.js';
+export {
+  type ActionRunner,
+  type RegistryActionRunnerOptions,
+  type RemoteActionRunnerOptions,
+  registryActionRunner,
+  remoteActionRunner,
+  targetIdOf,
+} from './actions/action-runner.js';
+export { approvalIdOf } from './approvals/approval-id-of.js';
+export {
+  type ApprovalChoice,
+  type SendApprovalDecisionOptions,
+  sendApprovalDecision,
+} from './approvals/send-approval-decision.js';
+export {
+  type AgentChat,
+  type AgentChatOptions,
+  type AgentChatSnapshot,
+  createAgentChat,
+} from './chat/create-agent-chat.js';
+export { INTERRUPTED, toolCallsOf, unansweredCalls } from './chat/restore-tool-calls.js';
+// The streaming pieces of @affordance/core this package builds on, in one place.
+export {
+  createToolCallAssembler,
+  type ToolCallAssembler,
+  type ToolCallError,
+  type ToolCallPart,
+  type ToolCallStatus,
+} from './core-streaming.js';
+export { type FormField, formArgs, formFields, isHexColorPattern } from './forms/form-fields.js';
+export { type FormValues, startingValues, type TargetOption } from './forms/form-values.js';
+export {
+  type AnyRender,
+  type FrontendActionOptions,
+  type RegisterFrontendActionOptions,
+  registerFrontendAction,
+} from './frontend-actions/register-frontend-action.js';
+export { createToolCallStore, type ToolCallStore } from './tool-calls/create-tool-call-store.js';
+export { type ExecuteActionOptions, executeAction } from './tool-calls/execute-action.js';
+export { createRendererRegistry, type RendererRegistry } from './tool-calls/renderer-registry.js';
+export { isSettled, type ToolCallEntry } from './tool-calls/tool-call-entry.js';
