@@ -7,7 +7,7 @@ import {
   requestValues,
   requiredValuesOf,
 } from './grounding.js';
-import { rankDocumentOf } from './rank-document.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 
 const required = (numbers: number, texts: number, free = 0): RequiredValues => ({ numbers, texts, free });
 const noSpareWords = () => 0;

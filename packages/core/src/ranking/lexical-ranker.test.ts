@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { createLexicalRanker } from './lexical-ranker.js';
-import { rankDocumentOf } from './rank-document.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 import { shapeActions } from './shape-actions.fixture.js';
 import type { RankDocument } from './types.js';
 

@@ -1,5 +1,5 @@
 import safeRegex from 'safe-regex2';
-import type { JsonSchema } from '../action/types.js';
+import type { JsonSchema } from './types.js';
 import { AffordanceError } from '../errors/action-error.js';
 
 /**

@@ -3,7 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { JsonSchema, SchemaLike } from '../action/types.js';
+import type { JsonSchema, SchemaLike } from './types.js';
 import type { Issue } from '../errors/action-error.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { maskSecrets } from '../redact/mask-secrets.js';

@@ -1,5 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { JsonSchema, SchemaLike } from '../action/types.js';
+import type { JsonSchema, SchemaLike } from './types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { patternFlagCarrier } from './carry-pattern-flags.js';
 
