@@ -1,22 +1,27 @@
 import type { RankDocument, Ranker } from './ranker.js';
 
+// Words too common to say what a request is about.
+const STOP_WORDS = new Set(['the', 'this', 'that', 'it', 'to', 'of', 'and', 'or', 'for', 'in', 'on', 'my', 'me', 'please']);
+
 // Words the kernel matcher reads: lowercase letters and digits, a name split on camelCase, `_`, `.` and `-`.
 function wordsOf(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
 }
 
-// Trivial endings only ("colors", "coloring", "colored" → "color"); the lexical ranker stems properly.
+// Trivial endings only ("colors", "coloring", "colored" → "color"; "deleted", "delete" → "delet"); the lexical
+// ranker stems properly.
 function stem(word: string): string {
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
+  let stemmed = word;
+  if (stemmed.length > 5 && stemmed.endsWith('ing')) stemmed = stemmed.slice(0, -3);
+  else if (stemmed.length > 4 && stemmed.endsWith('ed')) stemmed = stemmed.slice(0, -2);
+  else if (stemmed.length > 4 && stemmed.endsWith('ies')) stemmed = `${stemmed.slice(0, -3)}y`;
+  else if (stemmed.length > 3 && stemmed.endsWith('s') && !stemmed.endsWith('ss')) stemmed = stemmed.slice(0, -1);
+  return stemmed.length > 3 && stemmed.endsWith('e') ? stemmed.slice(0, -1) : stemmed;
 }
 
 /**
