@@ -36,6 +36,8 @@ export type {
   User,
 } from './action/types.js';
 export { isReply, type Reply, withMessage } from './action/with-message.js';
+// The public contract's feature names (DESIGN §5), also on their entry points.
+export { runAgent } from './agent/run-agent.js';
 export { type ActionError, AffordanceError, actionError, type Issue } from './errors/action-error.js';
 export { ActionFailure } from './errors/action-failure.js';
 export { ERROR_CODES, type ErrorCode, errorCodes, isErrorCode } from './errors/error-codes.js';
@@ -99,9 +101,6 @@ export {
 export type { RankDocument, Ranker, RankHit } from './registry/ranker.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
 export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';
-
-// The public contract's feature names (DESIGN §5), also on their entry points.
-export { runAgent } from './agent/run-agent.js';
 export { createToolCallAssembler } from './streaming/create-tool-call-assembler.js';
 export { createPartialJsonParser } from './streaming/partial-json-parser.js';
 export { parseActions } from './text/parse-actions.js';

@@ -4,7 +4,6 @@ import type { Reply } from './with-message.js';
 
 export type { InferSchema, JsonSchema, SchemaLike } from '../schema/types.js';
 
-
 /** The thing an action acts on: a block, a row, a file. Its type is in `type`. */
 export interface Target {
   readonly id: string;

@@ -2,9 +2,9 @@ import type { AnyAction, JsonSchema, RunCall, RunResult, Target, User } from '..
 import type { ActionError } from '../errors/action-error.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
-import type { RegistryRuntime } from './runtime.js';
 import type { Redaction } from '../redact/redaction-plan.js';
 import type { FlatJsonWriter } from './flat-json.js';
+import type { RegistryRuntime } from './runtime.js';
 
 // The context of a call that brought none: shared, so frozen (a handler cannot leave anything in it for the next).
 const NO_CONTEXT: Record<string, unknown> = Object.freeze({});

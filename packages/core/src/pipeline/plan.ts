@@ -1,9 +1,9 @@
 import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { AnyAction } from '../action/types.js';
 import { compileRedaction } from '../redact/redaction-plan.js';
-import type { RegistryRuntime } from './runtime.js';
 import type { ActionPlan, Step } from './call-state.js';
 import { createFlatJsonWriter } from './flat-json.js';
+import type { RegistryRuntime } from './runtime.js';
 import { applyDefaults } from './steps/apply-defaults.js';
 import { authorize } from './steps/authorize.js';
 import { checkPrerequisites } from './steps/check-prerequisites.js';

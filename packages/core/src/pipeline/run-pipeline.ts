@@ -3,12 +3,12 @@ import { actionError } from '../errors/action-error.js';
 import { traceCall } from '../observe/trace-call.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { StoredOutcome } from '../ports/idempotency-store.js';
-import type { RegistryRuntime } from './runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
 import { Awaiting, CallState, NEXT, type Step, type StepAnswer, type StepOutcome } from './call-state.js';
 import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
 import { PIPELINE } from './pipeline.js';
+import type { RegistryRuntime } from './runtime.js';
 import { shapeResult } from './shape-result.js';
 import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 

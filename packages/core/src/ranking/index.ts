@@ -1,3 +1,4 @@
+export { rankDocumentOf } from '../registry/rank-document.js';
 export type { RankField } from './document-terms.js';
 export { EmbeddingError } from './embedding-error.js';
 export type { Grounding, GroundingWeights } from './grounding.js';
@@ -31,4 +32,3 @@ export {
   type WordVectorRankerOptions,
 } from './word-vector-ranker.js';
 export type { WordVectors } from './word-vectors.js';
-export { rankDocumentOf } from '../registry/rank-document.js';

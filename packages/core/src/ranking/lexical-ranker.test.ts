@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
-import { createLexicalRanker } from './lexical-ranker.js';
 import { rankDocumentOf } from '../registry/rank-document.js';
+import { createLexicalRanker } from './lexical-ranker.js';
 import { shapeActions } from './shape-actions.fixture.js';
 import type { RankDocument } from './types.js';
 
@@ -282,7 +282,9 @@ describe('createLexicalRanker', () => {
     ]);
     expect(grounded.available({ query: 'change the fill color' })).toEqual([]);
     expect(
-      createRegistry({ actions: shapeActions, ranker: createLexicalRanker() }).available({ query: 'change the fill color' })[0]?.name,
+      createRegistry({ actions: shapeActions, ranker: createLexicalRanker() }).available({
+        query: 'change the fill color',
+      })[0]?.name,
     ).toBe('shape_updateColor');
     // Actions that require nothing are left as they were.
     expect(grounded.available({ query: 'rotate it' }).map((entry) => entry.name)).toEqual(['shape_rotate']);

@@ -2,7 +2,13 @@ import { defineAction, isAction } from '../action/define-action.js';
 import { qualifiedName } from '../action/qualified-name.js';
 import type { AnyAction } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
-import { ANTHROPIC_NAMES, GEMINI_NAMES, legalizeNames, MCP_NAMES, OPENAI_NAMES } from '../formats/tool-names.js';
+import {
+  ANTHROPIC_NAMES,
+  GEMINI_NAMES,
+  legalizeNames,
+  MCP_NAMES,
+  OPENAI_NAMES,
+} from '../formats/tool-names.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { looseName, suggestNames } from './lookup.js';
 import { rankDocumentOf } from './rank-document.js';
@@ -15,7 +21,10 @@ export interface ActionTable {
   readonly version: number;
   lookup: RegistryRuntime['lookup'];
   /** Add actions (definitions are checked with `defineAction`); returns their qualified names. */
-  add(actions: readonly AnyAction[] | readonly Registrable[], replace: boolean): { names: string[]; actions: AnyAction[] };
+  add(
+    actions: readonly AnyAction[] | readonly Registrable[],
+    replace: boolean,
+  ): { names: string[]; actions: AnyAction[] };
   /** Remove actions by qualified name; returns the names removed. */
   remove(names: readonly string[]): string[];
   /** Remember provider-legal names handed to a model, so its calls map back. */

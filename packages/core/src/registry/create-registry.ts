@@ -23,7 +23,9 @@ export type { Registrable, Registry, RegistryOptions, ToolsQuery } from './regis
  */
 export function createRegistry(options: RegistryOptions = {}): Registry {
   const logger = options.logger ?? silentLogger;
-  const events = createEmitter<RegistryEvents>((error) => logger.error({ err: error }, 'event listener threw'));
+  const events = createEmitter<RegistryEvents>((error) =>
+    logger.error({ err: error }, 'event listener threw'),
+  );
   const store: Store = { ...createMemoryStore(), ...options.store };
   const ranker = options.ranker ?? createKeywordMatcher();
   const targetParam = options.targetParam ?? 'blockId';

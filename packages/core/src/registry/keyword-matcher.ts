@@ -1,7 +1,22 @@
 import type { RankDocument, Ranker } from './ranker.js';
 
 // Words too common to say what a request is about.
-const STOP_WORDS = new Set(['the', 'this', 'that', 'it', 'to', 'of', 'and', 'or', 'for', 'in', 'on', 'my', 'me', 'please']);
+const STOP_WORDS = new Set([
+  'the',
+  'this',
+  'that',
+  'it',
+  'to',
+  'of',
+  'and',
+  'or',
+  'for',
+  'in',
+  'on',
+  'my',
+  'me',
+  'please',
+]);
 
 // Words the kernel matcher reads: lowercase letters and digits, a name split on camelCase, `_`, `.` and `-`.
 function wordsOf(text: string): string[] {
@@ -20,7 +35,8 @@ function stem(word: string): string {
   if (stemmed.length > 5 && stemmed.endsWith('ing')) stemmed = stemmed.slice(0, -3);
   else if (stemmed.length > 4 && stemmed.endsWith('ed')) stemmed = stemmed.slice(0, -2);
   else if (stemmed.length > 4 && stemmed.endsWith('ies')) stemmed = `${stemmed.slice(0, -3)}y`;
-  else if (stemmed.length > 3 && stemmed.endsWith('s') && !stemmed.endsWith('ss')) stemmed = stemmed.slice(0, -1);
+  else if (stemmed.length > 3 && stemmed.endsWith('s') && !stemmed.endsWith('ss'))
+    stemmed = stemmed.slice(0, -1);
   return stemmed.length > 3 && stemmed.endsWith('e') ? stemmed.slice(0, -1) : stemmed;
 }
 

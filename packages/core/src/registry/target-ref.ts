@@ -44,12 +44,16 @@ export async function settleQuery<TQuery extends AvailableQuery>(
   let settled = query;
   if (query.target !== undefined && typeof query.target !== 'object') {
     const target = await runtime.resolveTarget(query.target);
-    if (!target) throw new AffordanceError('invalid_option', `target '${String(query.target)}' was not found`);
+    if (!target)
+      throw new AffordanceError('invalid_option', `target '${String(query.target)}' was not found`);
     settled = { ...settled, target };
   } else if (query.target && Object.keys(query.target).length === 2) {
     const target = await runtime.resolveTarget(query.target);
     if (!target)
-      throw new AffordanceError('invalid_option', `target ${query.target.type}:${query.target.id} was not found`);
+      throw new AffordanceError(
+        'invalid_option',
+        `target ${query.target.type}:${query.target.id} was not found`,
+      );
     settled = { ...settled, target };
   }
   if (query.sessionId && !query.completed)
