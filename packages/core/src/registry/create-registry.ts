@@ -11,7 +11,7 @@ import { type AvailabilitySource, listAvailable } from './available.js';
 import { buildRuntime } from './build-runtime.js';
 import { createKeywordMatcher } from './keyword-matcher.js';
 import { redactCall } from './redact-call.js';
-import type { Registrable, Registry, RegistryOptions, ToolsQuery } from './registry-types.js';
+import type { Registrable, Registry, RegistryOptions } from './registry-types.js';
 import { resolveTargetSync, settleQuery } from './target-ref.js';
 import { createToolSets } from './tool-set.js';
 
