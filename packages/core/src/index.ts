@@ -64,6 +64,7 @@ export {
   toOpenAIChatTools,
   toOpenAIResponsesTools,
 } from './formats/index.js';
+export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';
 export { PIPELINE } from './pipeline/run-pipeline.js';
