@@ -22,8 +22,10 @@ const LAYERS = [...KERNEL, ...FEATURES];
 const CORE = '^packages/core/src/';
 // Tests and fixtures beside the code may reach anything: the rules are about what core ships.
 const NOT_SHIPPED = '\\.(test|test-d|fixture|property\\.test)\\.ts$';
-/** The files a package may import core through: the `exports` of packages/core/package.json. */
-const ENTRY_FILES = `${CORE}(index|(formats|ports|redact|text|streaming|ranking|detect|agent|adapters|testing|providers/(openai|anthropic))/index)\\.ts$`;
+/** The files a package may import core through: the `exports` of packages/core/package.json (source condition). */
+const ENTRY_FILES = `^packages/core/(${Object.values(require('./packages/core/package.json').exports)
+  .map((entry) => entry['@affordance/source'].replace(/^\.\//, '').replace(/[.]/g, '\\.'))
+  .join('|')})$`;
 
 const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
   name: `layer-${layer}`,

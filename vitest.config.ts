@@ -13,7 +13,7 @@ export default defineConfig({
         replacement: here('./packages/core/src/providers/$1/index.ts'),
       },
       // Every other entry point of core is the index of its folder (see packages/core/package.json `exports`).
-      { find: /^@affordance\/core\/([a-z]+)$/, replacement: here('./packages/core/src/$1/index.ts') },
+      { find: /^@affordance\/core\/([a-z-]+)$/, replacement: here('./packages/core/src/$1/index.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
