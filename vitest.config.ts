@@ -8,15 +8,12 @@ export default defineConfig({
     // Tests run against the TypeScript sources; the published packages point at dist.
     alias: [
       { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
-      { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
       {
-        find: /^@affordance\/core\/openai$/,
-        replacement: here('./packages/core/src/providers/openai/index.ts'),
+        find: /^@affordance\/core\/(openai|anthropic)$/,
+        replacement: here('./packages/core/src/providers/$1/index.ts'),
       },
-      {
-        find: /^@affordance\/core\/anthropic$/,
-        replacement: here('./packages/core/src/providers/anthropic/index.ts'),
-      },
+      // Every other entry point of core is the index of its folder (see packages/core/package.json `exports`).
+      { find: /^@affordance\/core\/([a-z-]+)$/, replacement: here('./packages/core/src/$1/index.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },

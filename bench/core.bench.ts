@@ -4,11 +4,12 @@
  * and registry.tools() for 10,000 actions, cold and cached. Per-call figures are CPU time (process.cpuUsage), the
  * contenders taking turns round by round with a full collection before each batch, medians reported. Run: node --import tsx bench/core.bench.ts [--quick]
  */
+
+import { createRegistry, defineAction, type Target } from '@affordance/core';
 import { tool as aiTool, safeParseJSON, zodSchema } from '@ai-sdk/provider-utils';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
-import { createRegistry, defineAction, type Target } from '../packages/core/src/index.js';
 import { createHandWrittenCall, createLeanCall } from './core-hand-written.js';
 import { measureCpu, pairedRatio } from './core-measure.js';
 import { formatNs, measureSync, table } from './measure.js';

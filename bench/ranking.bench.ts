@@ -13,17 +13,15 @@ import {
   qualifiedName,
   type RankDocument,
   type Ranker,
-  rankDocumentOf,
-} from '../packages/core/src/index.js';
+} from '@affordance/core';
 import {
   createLexicalRanker,
-  DEFAULT_THRESHOLD,
-  type LexicalRankerOptions,
-} from '../packages/core/src/ranking/lexical-ranker.js';
-import {
   createWordVectorRanker,
+  DEFAULT_THRESHOLD,
   DEFAULT_WORD_VECTOR_THRESHOLD,
-} from '../packages/core/src/ranking/word-vector-ranker.js';
+  type LexicalRankerOptions,
+  rankDocumentOf,
+} from '@affordance/core/ranking';
 import { wordVectorTableOf } from '../packages/core/src/ranking/word-vectors.js';
 import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
 import { bfclQuestions, type SealQuery, sealActions, sealQueries } from '../test/ranking/datasets.js';

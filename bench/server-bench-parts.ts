@@ -3,8 +3,8 @@
  * target process that prints `listening <port>` once it answers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { defineAction } from '@affordance/core';
 import { z } from 'zod';
-import { defineAction } from '../packages/core/src/index.js';
 
 /** The input of `add`, also what the bare Hono floor parses. */
 export const addInput = z.object({ a: z.number(), b: z.number() });

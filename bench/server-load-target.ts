@@ -5,8 +5,9 @@
  * (`stats-after-gc`: after a full collection) with its RSS, heap used, open and dropped event streams, and MCP
  * sessions.
  */
+
+import { createMemoryStore, createRegistry } from '@affordance/core';
 import { serve } from '@hono/node-server';
-import { createMemoryStore, createRegistry } from '../packages/core/src/index.js';
 import { createServer } from '../packages/server/src/index.js';
 import { addAction } from './server-bench-parts.js';
 

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createMemoryStore, createRegistry, defineAction, type Store } from '@affordance/core';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createMemoryStore, createRegistry, defineAction, type Store } from '../packages/core/src/index.js';
 import { createServer } from '../packages/server/src/index.js';
 import { createPostgresStore } from '../packages/store-postgres/src/index.js';
 

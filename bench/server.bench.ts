@@ -7,9 +7,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createMemoryStore, createRegistry } from '@affordance/core';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { createMemoryStore, createRegistry } from '../packages/core/src/index.js';
 import { createServer } from '../packages/server/src/index.js';
 import { addAction, addInput, startTarget } from './server-bench-parts.js';
 

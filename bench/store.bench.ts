@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStore, createRegistry, defineAction, type Store } from '../packages/core/src/index.js';
-import { auditRecord } from '../packages/core/src/testing/index.js';
+import { createMemoryStore, createRegistry, defineAction, type Store } from '@affordance/core';
+import { auditRecord } from '@affordance/core/testing';
 import { auditInsertSql, auditParams } from '../packages/store-postgres/src/audit-rows.js';
 import {
   type AuditDurability,

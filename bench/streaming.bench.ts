@@ -13,11 +13,11 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { createPartialJsonParser } from '@affordance/core';
 import { JSONParser } from '@streamparser/json';
 import { parsePartialJson } from 'ai';
 import { parse as parsePartialJsonCopilot } from 'partial-json';
 import untruncateJson from 'untruncate-json';
-import { createPartialJsonParser } from '../packages/core/src/streaming/partial-json-parser.js';
 
 const quick = process.argv.includes('--quick');
 const withShapes = !process.argv.includes('--mixed');

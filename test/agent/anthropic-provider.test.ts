@@ -1,8 +1,9 @@
 // Replays recorded Anthropic Messages responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `@anthropic-ai/sdk` client.
+
+import type { ModelStreamPart } from '@affordance/core/agent';
+import { createAnthropicModel } from '@affordance/core/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelStreamPart } from '../../packages/core/src/agent/model-types.js';
-import { createAnthropicModel } from '../../packages/core/src/providers/anthropic/index.js';
 import { anthropicSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 

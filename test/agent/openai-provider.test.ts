@@ -1,8 +1,9 @@
 // Replays recorded Chat Completions responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `openai` client.
+
+import type { ModelStreamPart } from '@affordance/core/agent';
+import { createOpenAIModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelStreamPart } from '../../packages/core/src/agent/model-types.js';
-import { createOpenAIModel } from '../../packages/core/src/providers/openai/index.js';
 import { openAISse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 

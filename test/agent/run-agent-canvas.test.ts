@@ -1,11 +1,8 @@
 import { createCanvasRegistry, DEMO_USERS } from '@affordance/canvas';
-import { AffordanceError } from '@affordance/core';
+import { AffordanceError, runAgent } from '@affordance/core';
+import { type AgentEvent, createMemorySessionRecorder, type ModelRequest } from '@affordance/core/agent';
+import { createScriptedModel } from '@affordance/core/testing';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../packages/core/src/agent/agent-events.js';
-import type { ModelRequest } from '../../packages/core/src/agent/model-types.js';
-import { runAgent } from '../../packages/core/src/agent/run-agent.js';
-import { createMemorySessionRecorder } from '../../packages/core/src/agent/session-recorder.js';
-import { createScriptedModel } from '../../packages/core/src/agent/testing/index.js';
 
 const editor = DEMO_USERS.editor;
 const target = 'shape:shape-1';

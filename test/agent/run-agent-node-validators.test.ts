@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry, defineAction, runAgent } from '@affordance/core';
+import { createScriptedModel } from '@affordance/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAgent } from '../../packages/core/src/agent/run-agent.js';
-import { createScriptedModel } from '../../packages/core/src/agent/testing/index.js';
 import { nodeCompletionValidators } from '../../packages/node/src/agent/node-completion-validators.js';
 import { createTempGitRepo } from '../support/temp-git-repo.js';
 

@@ -1,10 +1,9 @@
 // Replays recorded provider responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0): runAgent through the official SDKs end to end.
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry, defineAction, runAgent } from '@affordance/core';
+import { createAnthropicModel } from '@affordance/core/anthropic';
+import { createOpenAIModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAgent } from '../../packages/core/src/agent/run-agent.js';
-import { createAnthropicModel } from '../../packages/core/src/providers/anthropic/index.js';
-import { createOpenAIModel } from '../../packages/core/src/providers/openai/index.js';
 import { anthropicSse, openAISse, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
 

@@ -2,8 +2,8 @@
 // test/fixtures/bfcl; see its README.md.
 import { isDeepStrictEqual } from 'node:util';
 import { createRegistry, TOOL_FORMATS, type ToolFormat } from '@affordance/core';
+import { omitStrictNulls } from '@affordance/core/formats';
 import { describe, expect, it } from 'vitest';
-import { omitStrictNulls } from '../../packages/core/src/formats/omit-strict-nulls.js';
 import { compileJsonSchema } from '../../packages/core/src/schema/compile-validator.js';
 import { BFCL_CATEGORIES, bfclToAction, goldArguments, readBfcl, readBfclAnswers } from '../support/bfcl.js';
 import { parametersOf, problemsOf, toolName, withStrictNulls } from '../support/tool-checks.js';

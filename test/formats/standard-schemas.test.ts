@@ -1,11 +1,11 @@
 // Tools from Standard Schemas (zod v4, valibot, arktype) in every format, checked against the providers' rules.
 import { createRegistry, defineAction, TOOL_FORMATS } from '@affordance/core';
+import { omitStrictNulls } from '@affordance/core/formats';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { omitStrictNulls } from '../../packages/core/src/formats/omit-strict-nulls.js';
 import { problemsOf } from '../support/tool-checks.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each provider shapes tools differently; tests read them loosely

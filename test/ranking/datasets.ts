@@ -3,12 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type ActionDefinition,
-  type AnyAction,
-  defineAction,
-  type JsonSchema,
-} from '../../packages/core/src/index.js';
+import { type ActionDefinition, type AnyAction, defineAction, type JsonSchema } from '@affordance/core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the recorded public data sets live (test/fixtures). */

@@ -1,7 +1,8 @@
 // Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0) and BFCL v3 (ShishirPatil/gorilla @cd9429c,
 // Apache-2.0), read from test/fixtures. Floors only: the full figures come from bench/ranking.bench.ts.
+
+import { createRegistry } from '@affordance/core';
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../../packages/core/src/index.js';
 import { miniSearchEngine, winkEngine } from './baseline-engines.js';
 import { bfclQuestions, sealActions, sealQueries } from './datasets.js';
 import {

@@ -5,12 +5,8 @@ import {
   type RankDocument,
   type Ranker,
   type Registry,
-  rankDocumentOf,
-} from '../../packages/core/src/index.js';
-import {
-  createLexicalRanker,
-  type LexicalRankerOptions,
-} from '../../packages/core/src/ranking/lexical-ranker.js';
+} from '@affordance/core';
+import { createLexicalRanker, type LexicalRankerOptions, rankDocumentOf } from '@affordance/core/ranking';
 import type { BfclQuestion, SealQuery } from './datasets.js';
 
 /** Something that indexes ranking documents and answers a ranked list of ids. */

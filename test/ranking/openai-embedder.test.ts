@@ -2,10 +2,9 @@
 // usage }), served by a local node:http server.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AffordanceError } from '@affordance/core';
+import { createOpenAIEmbedder, EmbeddingError } from '@affordance/core/ranking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AffordanceError } from '../../packages/core/src/index.js';
-import { EmbeddingError } from '../../packages/core/src/ranking/embedding-error.js';
-import { createOpenAIEmbedder } from '../../packages/core/src/ranking/openai-embedder.js';
 
 interface Seen {
   readonly url: string | undefined;

@@ -1,5 +1,5 @@
 // Synthetic growth of a real tool set (Seal-Tools, see datasets.ts) for scale measurements.
-import type { ActionDefinition, JsonSchema } from '../../packages/core/src/index.js';
+import type { ActionDefinition, JsonSchema } from '@affordance/core';
 
 const SUFFIXES = ['V2', 'Legacy', 'Batch', 'Async', 'Preview', 'Internal', 'ForTeam', 'Bulk', 'Lite', 'Pro'];
 

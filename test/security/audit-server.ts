@@ -7,13 +7,10 @@ import {
   createMemoryStore,
   createRegistry,
   defineAction,
-  type LanguageModel,
-  type ModelRequest,
-  type ModelResponse,
-  type ModelStreamPart,
   type Registry,
   type Store,
 } from '@affordance/core';
+import type { LanguageModel, ModelRequest, ModelResponse, ModelStreamPart } from '@affordance/core/agent';
 import { createPostgresStore, type PostgresStore } from '@affordance/store-postgres';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -4,7 +4,7 @@
 // arguments put in, served by the replay server and read through the official `openai` client.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { LanguageModel } from '@affordance/core';
+import type { LanguageModel } from '@affordance/core/agent';
 import { createOpenAIModel } from '@affordance/core/openai';
 import type { RecordedJson } from '../support/replay-fixtures.js';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.js';

@@ -1,5 +1,5 @@
 // The Postgres event relay against a real PostgreSQL server: LISTEN/NOTIFY between two stores on one database.
-import type { RelayMessage } from '@affordance/core';
+import type { RelayMessage } from '@affordance/core/ports';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

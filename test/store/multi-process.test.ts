@@ -1,5 +1,5 @@
+import { createRegistry } from '@affordance/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistry } from '../../packages/core/src/index.js';
 import {
   createPostgresStore,
   MIGRATIONS,

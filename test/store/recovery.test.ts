@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRegistry, type Registry, type RunResult } from '@affordance/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistry, type Registry, type RunResult } from '../../packages/core/src/index.js';
 import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
 import { startChild, stopChildren } from '../support/postgres-processes.js';
 import {

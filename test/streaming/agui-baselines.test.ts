@@ -4,13 +4,13 @@
  * Data: test/fixtures/agui-events/dotnet-baselines, from ag-ui-protocol/ag-ui @821b8c2 (.NET SDK integration
  * baselines, MIT); see its README.md.
  */
+
+import { createToolCallAssembler } from '@affordance/core';
+import { type ToolCallPart, toAGUIEvents } from '@affordance/core/streaming';
 import { verifyEvents } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createToolCallAssembler } from '../../packages/core/src/streaming/create-tool-call-assembler.js';
-import { toAGUIEvents } from '../../packages/core/src/streaming/to-agui-events.js';
-import type { ToolCallPart } from '../../packages/core/src/streaming/tool-call-parts.js';
 import { aguiBaselines } from '../support/streams-fixtures.js';
 import { isPrefixConsistent } from '../support/streams-prefix-consistent.js';
 

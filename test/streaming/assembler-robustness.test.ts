@@ -3,10 +3,11 @@
  * problem is a typed tool-error. Seeds: the recorded streams in test/fixtures/provider-streams (vercel/ai
  * @ed857f5 fixtures, Apache-2.0) and test/fixtures/agui-events (ag-ui-protocol/ag-ui @821b8c2, MIT).
  */
+
+import { createToolCallAssembler } from '@affordance/core';
+import type { ToolCallPart } from '@affordance/core/streaming';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolCallAssembler } from '../../packages/core/src/streaming/create-tool-call-assembler.js';
-import type { ToolCallPart } from '../../packages/core/src/streaming/tool-call-parts.js';
 import { aguiBaselines, providerStreamFiles, readChunks } from '../support/streams-fixtures.js';
 
 const seeds: Array<Record<string, unknown>[]> = [

@@ -4,15 +4,13 @@
  * (Apache-2.0); see its README.md.
  */
 
+import { createToolCallAssembler } from '@affordance/core';
+import { detectStreamFormat, type ToolCallPart, toAGUIEvents } from '@affordance/core/streaming';
 import { verifyEvents } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createToolCallAssembler } from '../../packages/core/src/streaming/create-tool-call-assembler.js';
-import { toAGUIEvents } from '../../packages/core/src/streaming/to-agui-events.js';
-import type { ToolCallPart } from '../../packages/core/src/streaming/tool-call-parts.js';
-import { detectStreamFormat } from '../../packages/core/src/streaming/wire/detect-stream-format.js';
 import { expectedCalls, providerStreamFiles, readChunks } from '../support/streams-fixtures.js';
 import { isPrefixConsistent } from '../support/streams-prefix-consistent.js';
 

@@ -1,7 +1,7 @@
 // A second process for the multi-process store tests, run as `node --import tsx postgres-child.ts <mode> <url> …`.
 // It prints one line per fact on stdout (`ready`, a call id, a JSON summary) so the parent can read it as it goes.
 import { createInterface } from 'node:readline';
-import { createRegistry, type Registry } from '../../packages/core/src/index.js';
+import { createRegistry, type Registry } from '@affordance/core';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
 import { testActions } from './postgres-test-actions.js';
 import { recoveryActions } from './recovery-actions.js';

@@ -1,4 +1,4 @@
-import { defineAction } from '../../packages/core/src/index.js';
+import { defineAction } from '@affordance/core';
 import type { PostgresStore, SqlClient } from '../../packages/store-postgres/src/index.js';
 
 /** Create the table where test actions count their executions. */

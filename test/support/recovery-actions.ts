@@ -1,4 +1,4 @@
-import { defineAction } from '../../packages/core/src/index.js';
+import { defineAction } from '@affordance/core';
 
 const input = { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false } as const;
 

@@ -1,18 +1,16 @@
 // Independent checks of formatted tools against each provider's published rules, shared by the format tests.
 
+import type { FormattedTools, JsonSchema, ToolFormat } from '@affordance/core';
 import {
   ANTHROPIC_NAMES,
-  type FormattedTools,
-  type JsonSchema,
+  GEMINI_NAMES,
+  type GeminiSchema,
   MCP_NAMES,
   type NameRule,
   OPENAI_NAMES,
-  type ToolFormat,
-} from '@affordance/core';
+} from '@affordance/core/formats';
 import { ToolSchema as AGUIToolSchema } from '@ag-ui/core/schemas';
 import { ToolSchema as MCPToolSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { GeminiSchema } from '../../packages/core/src/formats/gemini-schema.js';
-import { GEMINI_NAMES } from '../../packages/core/src/formats/tool-names.js';
 import { compileJsonSchema } from '../../packages/core/src/schema/compile-validator.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each provider shapes tools differently; tests read them loosely

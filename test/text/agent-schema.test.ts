@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { agentConfigSchema } from '@affordance/core/detect';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { agentConfigSchema } from '../../packages/core/src/detect/index.js';
 
 const FILE = fileURLToPath(new URL('../../schemas/agent.schema.json', import.meta.url));
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builtinHandlers,
   createActionDetector,
   createActionExecutor,
   type DetectedAction,
-} from '../../packages/core/src/detect/index.js';
+} from '@affordance/core/detect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GithubApiServer, startGithubApiServer } from './github-api-server.js';
 
 const TOKEN = 'ghp_testtoken123';

@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, createRegistry, defineAction, type Logger } from '@affordance/core';
 import {
   builtinHandlers,
   createActionExecutor,
-  createMemoryStore,
-  createRegistry,
   type DetectedActionResult,
-  defineAction,
   GithubError,
-  type Logger,
-} from '../../packages/core/src/index.js';
+} from '@affordance/core/detect';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   type LocalServer,
   refusedBaseUrl,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseActions, renderActionsPrompt } from '@affordance/core';
 import { describe, expect, it } from 'vitest';
-import { parseActions, renderActionsPrompt } from '../../packages/core/src/text/index.js';
 import { canvasRegistry } from './canvas-fixture.js';
 
 // Golden files: run with UPDATE_GOLDEN=1 to rewrite them after an intended change, then review the diff.

@@ -1,7 +1,8 @@
 // Text protocol benchmark: parseActions and the detector on growing and hostile inputs (time should grow linearly),
 // and renderActionsPrompt on the canvas fixture. Run: node --import tsx test/text/text-protocol.bench.ts [--quick]
-import { createActionDetector } from '../../packages/core/src/detect/index.js';
-import { parseActions, renderActionsPrompt } from '../../packages/core/src/text/index.js';
+
+import { parseActions, renderActionsPrompt } from '@affordance/core';
+import { createActionDetector } from '@affordance/core/detect';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1, 4] : [1, 4, 16];

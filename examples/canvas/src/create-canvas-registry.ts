@@ -5,6 +5,7 @@ import {
   type RegistryOptions,
   type User,
 } from '@affordance/core';
+import { createLexicalRanker } from '@affordance/core/ranking';
 import { canvasActions } from './actions/canvas-actions.js';
 import { demoBlocks } from './model/demo-blocks.js';
 import type { DocumentStore } from './store/document-store.js';
@@ -49,6 +50,8 @@ export function createCanvasRegistry(options: CanvasRegistryOptions = {}): Canva
   } = options;
   const registry = createRegistry({
     ...registryOptions,
+    // The canvas is a demo of ranking too: the lexical ranker unless the caller brings its own.
+    ranker: registryOptions.ranker ?? createLexicalRanker(),
     actions: [...canvasActions(), ...(actions as readonly AnyAction[])],
     targets: {
       // A block of another type is returned as it is, so the call fails with target_mismatch, not "not found".

@@ -1,8 +1,8 @@
 // The streaming pieces of @affordance/core this package builds on, in one place.
-export {
-  createToolCallAssembler,
-  type ToolCallAssembler,
-  type ToolCallError,
-  type ToolCallPart,
-  type ToolCallStatus,
-} from '@affordance/core';
+export { createToolCallAssembler } from '@affordance/core';
+export type {
+  ToolCallAssembler,
+  ToolCallError,
+  ToolCallPart,
+  ToolCallStatus,
+} from '@affordance/core/streaming';

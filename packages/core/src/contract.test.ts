@@ -35,10 +35,7 @@ function setup() {
 describe('the public contract', () => {
   it('offers a scoped tool with the injected target id', () => {
     const { registry } = setup();
-    const tools = registry.tools({ format: 'openai' }) as Array<{
-      type: string;
-      function: { name: string; parameters: { required: string[] } };
-    }>;
+    const tools = registry.tools({ format: 'openai' });
     expect(tools).toHaveLength(1);
     expect(tools[0]!.type).toBe('function');
     expect(tools[0]!.function.name).toBe('shape_updateColor');

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileAppender } from '@affordance/core';
+import type { FileAppender } from '@affordance/core/detect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileAppender } from './create-file-appender.js';
 

@@ -1,7 +1,7 @@
 import { link, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FilePathError } from '@affordance/core';
+import { FilePathError } from '@affordance/core/detect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileAppender } from './create-file-appender.js';
 

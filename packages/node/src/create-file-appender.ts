@@ -1,6 +1,6 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkRelativePath, type FileAppender, FilePathError } from '@affordance/core';
+import { checkRelativePath, type FileAppender, FilePathError } from '@affordance/core/detect';
 import { detectWalkMode, openInFolder, type WalkMode } from './sandbox/open-in-folder.js';
 
 /** Options of `createFileAppender`. */

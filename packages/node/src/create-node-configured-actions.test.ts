@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateAgentConfig } from '@affordance/core';
+import { validateAgentConfig } from '@affordance/core/detect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeConfiguredActions } from './create-node-configured-actions.js';
 

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
-import { type AgentConfig, type ConfiguredActionsOptions, createConfiguredActions } from '@affordance/core';
+import {
+  type AgentConfig,
+  type ConfiguredActionsOptions,
+  createConfiguredActions,
+} from '@affordance/core/detect';
 import { createFileAppender } from './create-file-appender.js';
 
 /** Options of `createNodeConfiguredActions`. */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentConfigError, type AgentConfigWarning } from '@affordance/core';
+import { AgentConfigError, type AgentConfigWarning } from '@affordance/core/detect';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAgentConfig } from './load-agent-config.js';
 

@@ -5,7 +5,7 @@ import {
   AgentConfigError,
   type AgentConfigWarning,
   parseAgentConfig,
-} from '@affordance/core';
+} from '@affordance/core/detect';
 
 /** Options of `loadAgentConfig`. */
 export interface LoadAgentConfigOptions {

@@ -1,4 +1,4 @@
-import type { AuditPage, AuditQuery } from '@affordance/core';
+import type { AuditPage, AuditQuery } from '@affordance/core/ports';
 import { type AuditRow, auditRecordOf } from './audit-rows.js';
 import { isTimestamp } from './json-text.js';
 import type { SqlClient } from './sql-client.js';

@@ -1,4 +1,5 @@
-import { type AuditApproval, type AuditRecord, type ErrorCode, storableText } from '@affordance/core';
+import type { AuditRecord, ErrorCode } from '@affordance/core';
+import { type AuditApproval, storableText } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 
 /** Columns of `agent_actions` written per record, in parameter order. */

@@ -4,7 +4,7 @@ import {
   checkConversationSession,
   type NewChatMessage,
   type NewConversationSession,
-} from '@affordance/core';
+} from '@affordance/core/ports';
 import { StoreError } from './store-error.js';
 
 // The port and its checks live in core; this package turns their errors into its own StoreError.

@@ -1,4 +1,5 @@
-import type { ApprovalStore, ApprovalTransition, PendingApproval, User } from '@affordance/core';
+import type { ApprovalStore, PendingApproval, User } from '@affordance/core';
+import type { ApprovalTransition } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 

@@ -1,12 +1,12 @@
+import type { ConversationStore } from '@affordance/core';
 import {
   type ChatMessage,
   type ConversationSession,
-  type ConversationStore,
   conversationPageSize as pageSize,
   storableText,
   type ToolCallRecord,
   type ToolResultRecord,
-} from '@affordance/core';
+} from '@affordance/core/ports';
 import { checkMessage, checkSession } from './conversation-store.js';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlDatabase } from './sql-client.js';

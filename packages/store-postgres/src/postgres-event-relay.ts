@@ -1,4 +1,5 @@
-import type { EventRelay, RelayMessage } from '@affordance/core';
+import type { EventRelay } from '@affordance/core';
+import type { RelayMessage } from '@affordance/core/ports';
 import type pg from 'pg';
 import type { SqlDatabase } from './sql-client.js';
 

@@ -1,4 +1,5 @@
-import type { IdempotencyClaim, IdempotencyState, IdempotencyStore, StoredOutcome } from '@affordance/core';
+import type { IdempotencyStore } from '@affordance/core';
+import type { IdempotencyClaim, IdempotencyState, StoredOutcome } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 import { StoreError } from './store-error.js';

@@ -1,4 +1,5 @@
-import { type ParsedActions, parseActions } from '@affordance/core';
+import { parseActions } from '@affordance/core';
+import type { ParsedActions } from '@affordance/core/text';
 import { type ReactNode, useId, useState } from 'react';
 import type { RunResult } from '../api/types.js';
 import { formatJson } from './format.js';

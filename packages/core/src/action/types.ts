@@ -1,29 +1,8 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ActionError } from '../errors/action-error.js';
+import type { InferSchema, JsonSchema, SchemaLike } from '../schema/types.js';
 import type { Reply } from './with-message.js';
 
-/** A plain JSON Schema object describing a value. */
-export type JsonSchema = { readonly [key: string]: unknown };
-
-/** What an `input` or `output` may be: a Standard Schema (zod v4, valibot, arktype …) or a JSON Schema object. */
-export type SchemaLike = StandardSchemaV1 | JsonSchema;
-
-/** The value type a schema describes after validation. */
-export type InferSchema<TSchema> = 0 extends 1 & TSchema
-  ? // biome-ignore lint/suspicious/noExplicitAny: an `any` schema infers `any`, not an instantiation explosion
-    any
-  : TSchema extends StandardSchemaV1
-    ? StandardSchemaV1.InferOutput<TSchema>
-    : TSchema extends JSONSchema
-      ? string extends keyof TSchema
-        ? Record<string, unknown> // a widened schema type (index signature): nothing to infer
-        : JsonSchemaValue<TSchema>
-      : Record<string, unknown>;
-
-// FromSchema on a schema that is not a literal (a widened JsonSchema) gives `unknown`; fall back to a record.
-type JsonSchemaValue<TSchema extends JSONSchema> =
-  unknown extends FromSchema<TSchema> ? Record<string, unknown> : FromSchema<TSchema>;
+export type { InferSchema, JsonSchema, SchemaLike } from '../schema/types.js';
 
 /** The thing an action acts on: a block, a row, a file. Its type is in `type`. */
 export interface Target {

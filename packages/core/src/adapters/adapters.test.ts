@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRegistry, fromGptAgentAction, fromMCPActionV2, type MCPActionV2 } from '../index.js';
+import { createRegistry } from '../index.js';
+import { fromGptAgentAction, fromMCPActionV2, type MCPActionV2 } from './index.js';
 
 // The seed "MCP Action Specification v2", written exactly as the spec shows it.
 const findMatches: MCPActionV2 = {

@@ -1,19 +1,7 @@
 import type { ToolFormat } from '../formats/types.js';
+import type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 
-/** A tool call the assistant asked for; `id` reaches `registry.run` as its `toolCallId`. */
-export interface ToolCallRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly args: unknown;
-}
-
-/** The result given back to the model for one tool call (`output` is `RunResult.modelOutput`). */
-export interface ToolResultRecord {
-  readonly toolCallId: string;
-  readonly name: string;
-  readonly ok: boolean;
-  readonly output: string;
-}
+export type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 
 /** One message of a conversation, shaped like the conversation store's `NewChatMessage`. */
 export type AgentMessage =

@@ -1,4 +1,4 @@
-import { isRecord, resolveLocalRef } from './resolve-local-ref.js';
+import { isRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 
 /**
  * Whether `null` may be valid under a JSON Schema node (local `$ref`s followed inside `root`). It answers true

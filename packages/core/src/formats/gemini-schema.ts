@@ -1,5 +1,5 @@
+import { cloneJson, isRecord, type JsonRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 import { isDiscriminatedUnion } from './is-discriminated-union.js';
-import { cloneJson, isRecord, type JsonRecord, resolveLocalRef } from './resolve-local-ref.js';
 
 /** Gemini's schema types (the `Type` enum of `@google/genai`, as they travel in JSON). */
 export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';

@@ -1,4 +1,4 @@
-import { isRecord, type JsonRecord, resolveLocalRef } from './resolve-local-ref.js';
+import { isRecord, type JsonRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 
 /**
  * Whether union branches are objects told apart by one required property with a different constant in each

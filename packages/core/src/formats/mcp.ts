@@ -1,4 +1,4 @@
-import { cloneJson } from './resolve-local-ref.js';
+import { cloneJson } from '../util/resolve-local-ref.js';
 import { MCP_NAMES, toolNameTables } from './tool-names.js';
 import type { FormatOptions, FormattedTools, ToolSource, ToolWarning } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../action/types.js';
-import { cloneJson, isRecord, resolveLocalRef } from './resolve-local-ref.js';
+import { cloneJson, isRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 
 const UNIONS = ['anyOf', 'oneOf', 'allOf'] as const;
 

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../action/types.js';
+import { isRecord, type JsonRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 import { acceptsNull } from './accepts-null.js';
-import { isRecord, type JsonRecord, resolveLocalRef } from './resolve-local-ref.js';
 
 /**
  * Undo OpenAI strict mode's stand-in for left-out arguments: drop each `null` sent for an optional property whose

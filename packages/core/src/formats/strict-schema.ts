@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../action/types.js';
+import { cloneJson, isRecord, type JsonRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
 import { acceptsNull } from './accepts-null.js';
 import { isDiscriminatedUnion } from './is-discriminated-union.js';
-import { cloneJson, isRecord, type JsonRecord, resolveLocalRef } from './resolve-local-ref.js';
 
 /** A schema rewritten for OpenAI strict mode, or the reason it cannot be without changing what it accepts. */
 export type StrictConversion =

@@ -1,6 +1,14 @@
 import { ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { RunResult } from '../action/types.js';
-import type { CallState } from '../pipeline/call-state.js';
+import type { RunCall, RunResult, User } from '../action/types.js';
+
+/** What a span says about a call (the pipeline's call state fits it). */
+export interface TracedCall {
+  readonly name: string;
+  readonly callId: string;
+  readonly depth: number;
+  readonly user: User | undefined;
+  readonly call: RunCall;
+}
 
 // A proxy tracer: it forwards to whatever SDK is registered, also one registered after this module loaded.
 const tracer = trace.getTracer('@affordance/core');
@@ -15,7 +23,7 @@ function untraced(): boolean {
 }
 
 /** Open an OpenTelemetry span for a call (a no-op unless an SDK is installed); `end` records the outcome. */
-export function traceCall(state: CallState): { end(result: RunResult): void } | undefined {
+export function traceCall(state: TracedCall): { end(result: RunResult): void } | undefined {
   if (untraced()) return undefined;
   // Attributes are set only on real spans, so the no-op path allocates next to nothing.
   const span = tracer.startSpan(`affordance.run ${state.name}`);

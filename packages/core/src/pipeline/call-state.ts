@@ -1,9 +1,10 @@
-import type { AnyAction, RunCall, RunResult, Target, User } from '../action/types.js';
+import type { AnyAction, JsonSchema, RunCall, RunResult, Target, User } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
-import type { RegistryRuntime } from '../registry/runtime.js';
-import type { ActionPlan } from './plan.js';
+import type { Redaction } from '../redact/redaction-plan.js';
+import type { FlatJsonWriter } from './flat-json.js';
+import type { RegistryRuntime } from './runtime.js';
 
 // The context of a call that brought none: shared, so frozen (a handler cannot leave anything in it for the next).
 const NO_CONTEXT: Record<string, unknown> = Object.freeze({});
@@ -130,4 +131,22 @@ export interface Step {
 /** Stop the call with this error. */
 export function fail(error: ActionError): StepOutcome {
   return { fail: error };
+}
+
+/** What a call of one action in one registry needs after `resolve`, worked out once. */
+export interface ActionPlan {
+  /**
+   * The steps that can matter for this action, in pipeline order: an action without a rate limit never reaches
+   * the limiter, one without `when` never asks it.
+   */
+  readonly steps: readonly Step[];
+  /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
+  readonly argsSchema: JsonSchema;
+  /**
+   * How its arguments are redacted wherever they are shown (the audit log, approvals, events) and which of them an
+   * error message must not repeat: compiled from the schema's hints, the action's `sensitive` paths and the key rules.
+   */
+  readonly redaction: Redaction;
+  /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
+  readonly flatJson: FlatJsonWriter;
 }

@@ -1,12 +1,11 @@
 import { toolInputSchema } from '../action/tool-input-schema.js';
-import type { AnyAction, JsonSchema } from '../action/types.js';
-import { compileRedaction, type Redaction } from '../redact/redaction-plan.js';
-import type { RegistryRuntime } from '../registry/runtime.js';
-import type { Step } from './call-state.js';
-import { createFlatJsonWriter, type FlatJsonWriter } from './flat-json.js';
+import type { AnyAction } from '../action/types.js';
+import { compileRedaction } from '../redact/redaction-plan.js';
+import type { ActionPlan, Step } from './call-state.js';
+import { createFlatJsonWriter } from './flat-json.js';
+import type { RegistryRuntime } from './runtime.js';
 import { applyDefaults } from './steps/apply-defaults.js';
 import { authorize } from './steps/authorize.js';
-import { checkCall } from './steps/check-call.js';
 import { checkPrerequisites } from './steps/check-prerequisites.js';
 import { checkWhen } from './steps/check-when.js';
 import { claimIdempotencyKey } from './steps/claim-idempotency-key.js';
@@ -14,15 +13,15 @@ import { execute } from './steps/execute.js';
 import { parseArgs } from './steps/parse-args.js';
 import { rateLimit } from './steps/rate-limit.js';
 import { requestApproval } from './steps/request-approval.js';
-import { resolveAction } from './steps/resolve-action.js';
 import { resolveTarget } from './steps/resolve-target.js';
 import { validateInput } from './steps/validate-input.js';
 import { validateOutput } from './steps/validate-output.js';
 
-/** The run pipeline, in order. Each step either goes on, fails the call, or finishes it. */
-export const PIPELINE: readonly Step[] = [
-  checkCall,
-  resolveAction,
+/**
+ * The steps after `check` and `resolve`, in pipeline order: an action's plan is the ones that can matter for it.
+ * The whole pipeline, `check` and `resolve` first, is `PIPELINE` in pipeline.ts.
+ */
+export const PLAN_STEPS: readonly Step[] = [
   parseArgs,
   applyDefaults,
   validateInput,
@@ -36,27 +35,6 @@ export const PIPELINE: readonly Step[] = [
   execute,
   validateOutput,
 ];
-
-/** How many steps come before an action's plan: `call` and `resolve`, which every call runs. */
-export const PLAN_START = 2;
-
-/** What a call of one action in one registry needs after `resolve`, worked out once. */
-export interface ActionPlan {
-  /**
-   * The steps that can matter for this action, in pipeline order: an action without a rate limit never reaches
-   * the limiter, one without `when` never asks it.
-   */
-  readonly steps: readonly Step[];
-  /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
-  readonly argsSchema: JsonSchema;
-  /**
-   * How its arguments are redacted wherever they are shown (the audit log, approvals, events) and which of them an
-   * error message must not repeat: compiled from the schema's hints, the action's `sensitive` paths and the key rules.
-   */
-  readonly redaction: Redaction;
-  /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
-  readonly flatJson: FlatJsonWriter;
-}
 
 interface CachedPlan {
   readonly runtime: RegistryRuntime;
@@ -88,7 +66,7 @@ export function planFor(runtime: RegistryRuntime, action: AnyAction): ActionPlan
 function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
   const argsSchema = toolInputSchema(action, runtime.targetParam);
   return {
-    steps: PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime)),
+    steps: PLAN_STEPS.filter((step) => !step.applies || step.applies(action, runtime)),
     argsSchema,
     redaction: compileRedaction(argsSchema, { extraKeys: runtime.redactKeys, sensitive: action.sensitive }),
     flatJson: createFlatJsonWriter(),

@@ -3,16 +3,16 @@ import { actionError } from '../errors/action-error.js';
 import { traceCall } from '../observe/trace-call.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { StoredOutcome } from '../ports/idempotency-store.js';
-import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { recordAudit } from './audit-call.js';
 import { Awaiting, CallState, NEXT, type Step, type StepAnswer, type StepOutcome } from './call-state.js';
 import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
-import { PIPELINE } from './plan.js';
+import { PIPELINE } from './pipeline.js';
+import type { RegistryRuntime } from './runtime.js';
 import { shapeResult } from './shape-result.js';
 import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 
-export { PIPELINE } from './plan.js';
+export { PIPELINE } from './pipeline.js';
 
 const checkStep = PIPELINE[0]!;
 const resolveStep = PIPELINE[1]!;

@@ -1,4 +1,4 @@
-import type { ArgLimits } from '../registry/runtime.js';
+import type { ArgLimits } from './runtime.js';
 
 /** Why arguments were refused before validation. */
 export type SanitizeProblem = { readonly message: string; readonly path: ReadonlyArray<string | number> };

@@ -1,5 +1,19 @@
-import type { ToolCallRecord, ToolResultRecord } from '../agent/model-types.js';
 import { MAX_CALL_ID_LENGTH, textProblem } from '../util/check-text.js';
+
+/** A tool call the assistant asked for; `id` reaches `registry.run` as its `toolCallId`. */
+export interface ToolCallRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+}
+
+/** The result given back to the model for one tool call (`output` is `RunResult.modelOutput`). */
+export interface ToolResultRecord {
+  readonly toolCallId: string;
+  readonly name: string;
+  readonly ok: boolean;
+  readonly output: string;
+}
 
 // Tool calls and results are stored exactly as the agent loop records them (`ToolCallRecord`, `ToolResultRecord`).
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 import {
   groundedRelevance,
   groundingOf,
@@ -7,7 +8,6 @@ import {
   requestValues,
   requiredValuesOf,
 } from './grounding.js';
-import { rankDocumentOf } from './rank-document.js';
 
 const required = (numbers: number, texts: number, free = 0): RequiredValues => ({ numbers, texts, free });
 const noSpareWords = () => 0;

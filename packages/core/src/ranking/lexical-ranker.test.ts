@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 import { createLexicalRanker } from './lexical-ranker.js';
-import { rankDocumentOf } from './rank-document.js';
 import { shapeActions } from './shape-actions.fixture.js';
 import type { RankDocument } from './types.js';
 
@@ -20,7 +20,7 @@ const doc = (id: string, fields: Partial<RankDocument> = {}): RankDocument => ({
 });
 
 describe('relevance filtering (the seed: "make this bigger")', () => {
-  const registry = createRegistry({ actions: shapeActions });
+  const registry = createRegistry({ actions: shapeActions, ranker: createLexicalRanker() });
 
   it('ranks resize high and duplicate low, and leaves updateColor out', () => {
     const found = registry.available({ query: 'make this bigger' });
@@ -262,7 +262,7 @@ describe('createLexicalRanker', () => {
   });
 
   it('follows the registry through register and unregister', () => {
-    const registry = createRegistry({ actions: shapeActions });
+    const registry = createRegistry({ actions: shapeActions, ranker: createLexicalRanker() });
     registry.unregister('shape_resize');
     expect(registry.available({ query: 'make this bigger' }).map((entry) => entry.name)).toEqual([
       'shape_duplicate',
@@ -282,7 +282,9 @@ describe('createLexicalRanker', () => {
     ]);
     expect(grounded.available({ query: 'change the fill color' })).toEqual([]);
     expect(
-      createRegistry({ actions: shapeActions }).available({ query: 'change the fill color' })[0]?.name,
+      createRegistry({ actions: shapeActions, ranker: createLexicalRanker() }).available({
+        query: 'change the fill color',
+      })[0]?.name,
     ).toBe('shape_updateColor');
     // Actions that require nothing are left as they were.
     expect(grounded.available({ query: 'rotate it' }).map((entry) => entry.name)).toEqual(['shape_rotate']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
-import { rankDocumentOf } from './rank-document.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 import { createWordVectorRanker } from './word-vector-ranker.js';
 import type { WordVectors } from './word-vectors.js';
 

@@ -1,5 +1,8 @@
-import type { JsonSchema } from '../action/types.js';
-import { resolveLocalRef } from '../formats/resolve-local-ref.js';
+import { type JsonRecord, resolveLocalRef } from '../util/resolve-local-ref.js';
+
+// A schema is read here as a plain JSON object: redaction sits below the schema layer.
+type JsonSchema = JsonRecord;
+
 import { isSecretKey } from './secret-keys.js';
 
 /** `scan`: look inside (keys by name, text by shape); `secret`: hide the whole value; `keep`: show as it is. */

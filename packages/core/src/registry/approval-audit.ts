@@ -1,10 +1,10 @@
 import type { RunResult } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
+import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import { redactCall } from './redact-call.js';
-import type { RegistryRuntime } from './runtime.js';
 
 function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
   return redactCall(runtime, approval).args;

@@ -1,10 +1,10 @@
 import type { RunResult, User } from '../action/types.js';
 import { AffordanceError, actionError } from '../errors/action-error.js';
+import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
 import { newId } from '../util/new-id.js';
 import { endApprovedCall } from './approval-audit.js';
 import { runApproved } from './run-approved.js';
-import type { RegistryRuntime } from './runtime.js';
 
 /** Who decides, why, and (for approve and retry) the requester as they are now and an optional abort signal. */
 export interface ApprovalAct {

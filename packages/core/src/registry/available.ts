@@ -1,7 +1,7 @@
+import { missingRole } from '../action/check-roles.js';
+import { unavailableReason } from '../action/check-when.js';
 import type { AnyAction, Target, TargetRef, User } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
-import { missingRole } from './check-roles.js';
-import { unavailableReason } from './check-when.js';
 
 /** "What can I do here?" — the filters and ranking options of `available` and `tools`. */
 export interface AvailableQuery {

@@ -1,7 +1,7 @@
 import { planFor } from '../pipeline/plan.js';
+import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { redactWith } from '../redact/redact-value.js';
 import { SCAN } from '../redact/redaction-plan.js';
-import type { RegistryRuntime } from './runtime.js';
 
 /**
  * A call's arguments (by its action's compiled redaction, or the generic rules for an unknown name) and context (by

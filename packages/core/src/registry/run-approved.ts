@@ -1,9 +1,9 @@
 import type { RunResult, User } from '../action/types.js';
 import { actionError } from '../errors/action-error.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
+import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import { endApprovedCall } from './approval-audit.js';
-import type { RegistryRuntime } from './runtime.js';
 
 /** What a run of an approved call needs: who approved it, the token holding it, and the requester as they are now. */
 export interface ApprovedRun {

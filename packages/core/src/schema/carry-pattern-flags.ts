@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { JsonSchema } from '../action/types.js';
 import { patternWithoutFlags } from './pattern-without-flags.js';
+import type { JsonSchema } from './types.js';
 
 /** How one conversion to JSON Schema keeps regex flags: options for the vendor, a pass over the result, warnings. */
 export interface PatternFlagCarrier {

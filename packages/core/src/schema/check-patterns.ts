@@ -1,6 +1,6 @@
 import safeRegex from 'safe-regex2';
-import type { JsonSchema } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
+import type { JsonSchema } from './types.js';
 
 /**
  * Refuse schemas whose `pattern` / `patternProperties` regexes could backtrack catastrophically

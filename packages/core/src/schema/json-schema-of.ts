@@ -1,7 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { JsonSchema, SchemaLike } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { patternFlagCarrier } from './carry-pattern-flags.js';
+import type { JsonSchema, SchemaLike } from './types.js';
 
 /** Whether a value implements Standard Schema (`~standard.validate`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {

@@ -1,4 +1,4 @@
-import type { LanguageModel } from '@affordance/core';
+import type { LanguageModel } from '@affordance/core/agent';
 import { ModelConfigError } from './model-config-error.js';
 import { type ModelConfig, modelConfigFromEnv } from './model-config-from-env.js';
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { CompletionCondition } from '@affordance/core';
+import type { CompletionCondition } from '@affordance/core/detect';
 
 /** Options of `checkGitClean`. */
 export interface GitCleanOptions {

@@ -1,4 +1,4 @@
-import type { CompletionCondition } from '@affordance/core';
+import type { CompletionCondition } from '@affordance/core/detect';
 import { runCommand } from './run-command.js';
 
 /** Options of `checkTestsPass`. */

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { FilePathError, type FilePathErrorCode } from '@affordance/core';
+import { FilePathError, type FilePathErrorCode } from '@affordance/core/detect';
 
 /** What to open: `file` in the sub-folders `folders` of the sandbox folder `root` (its real, absolute path). */
 export interface OpenInFolderOptions {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { link, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FilePathError } from '@affordance/core';
+import { FilePathError } from '@affordance/core/detect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectWalkMode, openInFolder, type WalkMode } from './open-in-folder.js';
 

@@ -1,4 +1,5 @@
-import type { AGUIEvent, AgentEvent, ModelToolCall } from '@affordance/core';
+import type { AgentEvent, ModelToolCall } from '@affordance/core/agent';
+import type { AGUIEvent } from '@affordance/core/streaming';
 
 /** Turns `runAgent` events into AG-UI events, and remembers the message id it gave each step. */
 export interface AguiTranslator {

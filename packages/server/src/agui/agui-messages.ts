@@ -1,4 +1,5 @@
-import type { AgentMessage, ChatMessage, NewChatMessage, ToolResultRecord } from '@affordance/core';
+import type { AgentMessage } from '@affordance/core/agent';
+import type { ChatMessage, NewChatMessage, ToolResultRecord } from '@affordance/core/ports';
 import type { AguiMessage, RunInput } from './read-run-input.js';
 
 const NO_RESULT = 'No result: the client did not send one for this call.';

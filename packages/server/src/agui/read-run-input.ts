@@ -1,4 +1,6 @@
-import { type ClientTool, type JsonSchema, MAX_CALL_ID_LENGTH, textProblem } from '@affordance/core';
+import type { JsonSchema } from '@affordance/core';
+import type { ClientTool } from '@affordance/core/agent';
+import { MAX_CALL_ID_LENGTH, textProblem } from '@affordance/core/ports';
 import { ServerError } from '../server-error.js';
 
 /** One AG-UI tool call of an assistant message. */

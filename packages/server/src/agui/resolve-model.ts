@@ -1,4 +1,4 @@
-import type { LanguageModel } from '@affordance/core';
+import type { LanguageModel } from '@affordance/core/agent';
 
 /** What a server is given as its model: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` to build. */
 export type ModelSource = LanguageModel | string;

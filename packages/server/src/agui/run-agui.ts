@@ -1,16 +1,18 @@
 import {
   AffordanceError,
-  type AGUIEvent,
-  type AgentResult,
   type ConversationStore,
+  type Registry,
+  runAgent,
+  type User,
+} from '@affordance/core';
+import {
+  type AgentResult,
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
-  type Registry,
-  runAgent,
   titleOf,
-  type User,
-} from '@affordance/core';
+} from '@affordance/core/agent';
+import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
 import { ServerError } from '../server-error.js';
 import { createAguiTranslator } from './agui-events.js';

@@ -1,4 +1,4 @@
-import type { AGUIEvent } from '@affordance/core';
+import type { AGUIEvent } from '@affordance/core/streaming';
 
 const HEADERS = {
   'content-type': 'text/event-stream',

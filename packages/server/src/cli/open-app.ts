@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type AnyAction, createRegistry, type Registry, type Store } from '@affordance/core';
+import { createLexicalRanker } from '@affordance/core/ranking';
 import {
   type AuditDurability,
   createPostgresStore,
@@ -98,7 +99,12 @@ export async function loadRegistryModule(path: string, database: PostgresStore):
   const registry = loaded.registry ?? (loaded.default as Record<string, unknown> | undefined)?.registry;
   if (isRegistry(registry)) return registry;
   const actions = loaded.actions ?? (loaded.default as Record<string, unknown> | undefined)?.actions;
-  if (Array.isArray(actions)) return createRegistry({ actions: actions as AnyAction[], store: database });
+  if (Array.isArray(actions))
+    return createRegistry({
+      actions: actions as AnyAction[],
+      store: database,
+      ranker: createLexicalRanker(),
+    });
   throw new UsageError(
     `the registry module ${path} must export \`registry\` (from createRegistry) or \`actions\` (an array)`,
   );

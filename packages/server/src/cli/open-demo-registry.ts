@@ -1,5 +1,6 @@
 import type { Block } from '@affordance/canvas';
 import { createRegistry, type Registry } from '@affordance/core';
+import { createLexicalRanker } from '@affordance/core/ranking';
 import type { PostgresStore } from '@affordance/store-postgres';
 
 /** The demo's package: an optional peer of the server, present in this repository, absent unless installed. */
@@ -31,7 +32,7 @@ export async function openDemoRegistry(
   } catch (error) {
     if (!isMissingDemo(error)) throw error;
     return {
-      registry: createRegistry({ store: database }),
+      registry: createRegistry({ store: database, ranker: createLexicalRanker() }),
       source: 'no registry',
       hint: NO_REGISTRY_HINT,
     };

@@ -1,4 +1,5 @@
-import { createRegistry, defineAction, type EventRelay, type RelayMessage } from '@affordance/core';
+import { createRegistry, defineAction, type EventRelay } from '@affordance/core';
+import type { RelayMessage } from '@affordance/core/ports';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEventHub } from './event-hub.js';

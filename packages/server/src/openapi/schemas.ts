@@ -1,4 +1,5 @@
-import { APPROVAL_STATUSES, ERROR_CODES, TOOL_FORMATS } from '@affordance/core';
+import { ERROR_CODES, TOOL_FORMATS } from '@affordance/core';
+import { APPROVAL_STATUSES } from '@affordance/core/ports';
 import { SERVER_ERROR_STATUS } from '../server-error.js';
 import type { JsonSchema } from './define-route.js';
 

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, type ApprovalStatus } from '@affordance/core';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';

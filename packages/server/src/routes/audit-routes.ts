@@ -1,4 +1,5 @@
-import { type AuditQuery, ERROR_CODES, isErrorCode } from '@affordance/core';
+import { ERROR_CODES, isErrorCode } from '@affordance/core';
+import type { AuditQuery } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { schemaRef } from '../openapi/schemas.js';

@@ -1,4 +1,5 @@
-import type { ConversationSession, ConversationStore, User } from '@affordance/core';
+import type { ConversationStore, User } from '@affordance/core';
+import type { ConversationSession } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';

@@ -1,4 +1,5 @@
-import type { ConversationStore, NewChatMessage } from '@affordance/core';
+import type { ConversationStore } from '@affordance/core';
+import type { NewChatMessage } from '@affordance/core/ports';
 import type { ContractTestApi } from '@affordance/core/testing';
 
 const CREATE_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
+import { missingRole } from '../../action/check-roles.js';
 import { actionError } from '../../errors/action-error.js';
-import { missingRole } from '../../registry/check-roles.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 
 /** Check the action's roles against the user, then the registry's pluggable policy. */

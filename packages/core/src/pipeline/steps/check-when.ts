@@ -1,5 +1,5 @@
+import { unavailableReason } from '../../action/check-when.js';
 import { actionError } from '../../errors/action-error.js';
-import { unavailableReason } from '../../registry/check-when.js';
 import { fail, NEXT, type Step } from '../call-state.js';
 
 /** Ask the action's `when` about the live target and context. */

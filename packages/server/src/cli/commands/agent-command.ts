@@ -1,10 +1,10 @@
+import { runAgent } from '@affordance/core';
 import {
   type AgentEvent,
   type AgentResult,
   createConversationRecorder,
   type LanguageModel,
-  runAgent,
-} from '@affordance/core';
+} from '@affordance/core/agent';
 import { type CliIO, EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { loadConfig } from '../load-config.js';

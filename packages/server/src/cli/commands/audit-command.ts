@@ -1,4 +1,5 @@
-import { type AuditPage, type AuditQuery, isErrorCode } from '@affordance/core';
+import { isErrorCode } from '@affordance/core';
+import type { AuditPage, AuditQuery } from '@affordance/core/ports';
 import { type CliIO, EXIT, paint, parseCommand, printJson, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { expectOk, queryOf, REMOTE_OPTIONS, remoteServer } from '../remote.js';

@@ -1,4 +1,4 @@
-import type { AnyAction, Target, User } from '../action/types.js';
+import type { AnyAction, Target, User } from './types.js';
 
 /** Ask an action's `when`: undefined when available, else the reason. A throwing `when` counts as unavailable. */
 export function unavailableReason(

@@ -1,4 +1,4 @@
-import type { AnyAction, User } from '../action/types.js';
+import type { AnyAction, User } from './types.js';
 
 /** Why `user` may not run `action` ("requires role editor; …"), or undefined when allowed. */
 export function missingRole(action: AnyAction, user: User | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import type { AnyAction, JsonSchema } from '../action/types.js';
-import type { RankDocument, RankParameter } from './types.js';
+import type { RankDocument, RankParameter } from './ranker.js';
 
 /** The ranking document of an action: its name, words, examples, tags and parameters. */
 export function rankDocumentOf(action: AnyAction, id: string): RankDocument {

@@ -1,0 +1,3 @@
+export { maskSecrets, REDACTED } from './mask-secrets.js';
+export { redactText } from './redact-value.js';
+export { isSecretKey } from './secret-keys.js';

@@ -1,0 +1,40 @@
+/** One parameter of an action as the ranker reads it. */
+export interface RankParameter {
+  readonly name: string;
+  /** Its description plus any enum values. */
+  readonly description: string;
+  /** Whether a call needs it (listed in the schema's `required` and without a `default`). */
+  readonly required?: boolean;
+  /** The kind of value it takes: numbers (also arrays of numbers), yes/no, or text (anything else). */
+  readonly value?: 'number' | 'boolean' | 'text';
+}
+
+/** The text of one action, split into the fields a ranker weighs separately. */
+export interface RankDocument {
+  /** Qualified action name; also the document id. */
+  readonly id: string;
+  /** The action's own name (without its scope). */
+  readonly name: string;
+  readonly scope: string | undefined;
+  readonly title: string;
+  readonly description: string;
+  readonly examples: readonly string[];
+  readonly tags: readonly string[];
+  readonly category: string;
+  readonly parameters: readonly RankParameter[];
+}
+
+/** One ranked document. */
+export interface RankHit {
+  readonly id: string;
+  /** Relevance in (0, 1]; comparable across queries and rankers of the same kind. */
+  readonly score: number;
+}
+
+/** Port: a relevance index kept in step with the registry. */
+export interface Ranker {
+  add(document: RankDocument): void;
+  remove(id: string): void;
+  /** Score every document relevant to `query`; documents judged irrelevant are absent. */
+  search(query: string): ReadonlyMap<string, number>;
+}
