@@ -138,9 +138,18 @@ export {
   type StepConfig,
   validateAgentConfig,
 } from './detect/index.js';
-export { type ActionError, AffordanceError, actionError, type Issue } from './errors/action-error.js';
+export { type ActionError, actionError, type Issue } from './errors/action-error.js';
 export { ActionFailure } from './errors/action-failure.js';
-export { ERROR_CODES, type ErrorCode, errorCodes, isErrorCode } from './errors/error-codes.js';
+export { AffordanceError, isKernelError } from './errors/affordance-error.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeInfo,
+  errorCodes,
+  isErrorCode,
+  type KernelErrorCode,
+  kernelErrorCodes,
+} from './errors/error-codes.js';
 export { type AGUITool, toAGUITools } from './formats/ag-ui.js';
 export { type AnthropicTool, toAnthropicTools } from './formats/anthropic.js';
 export { formatTools } from './formats/format-tools.js';
@@ -220,7 +229,7 @@ export {
 } from './ports/session-history.js';
 export { createMemoryStore, type Store } from './ports/store.js';
 export type { RankField } from './ranking/document-terms.js';
-export { EmbeddingError } from './ranking/embedding-error.js';
+export { EmbeddingError, type EmbeddingErrorCode } from './ranking/embedding-error.js';
 export type { Grounding, GroundingWeights } from './ranking/grounding.js';
 export {
   createLexicalRanker,

@@ -1,10 +1,10 @@
 import {
-  AffordanceError,
   type AGUIEvent,
   type AgentResult,
   type ConversationStore,
   createConversationRecorder,
   ensureSession,
+  isKernelError,
   prepareClientTools,
   type Registry,
   runAgent,
@@ -54,7 +54,7 @@ export async function runAgui(
   try {
     prepareClientTools(input.tools, model.toolFormat, deps.registry);
   } catch (error) {
-    if (error instanceof AffordanceError) throw new ServerError('invalid_request', `tools: ${error.message}`);
+    if (isKernelError(error)) throw new ServerError('invalid_request', `tools: ${error.message}`);
     throw error;
   }
   const messages = toAgentMessages(input);

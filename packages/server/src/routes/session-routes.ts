@@ -1,4 +1,9 @@
-import type { ConversationSession, ConversationStore, User } from '@affordance/core';
+import {
+  AffordanceError,
+  type ConversationSession,
+  type ConversationStore,
+  type User,
+} from '@affordance/core';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
@@ -217,8 +222,8 @@ async function storeCall<TResult>(call: () => Promise<TResult>): Promise<TResult
   try {
     return await call();
   } catch (error) {
-    if ((error as { kind?: unknown }).kind === 'invalid_input') {
-      throw new ServerError('invalid_request', (error as Error).message);
+    if (AffordanceError.isInstance(error) && error.code === 'invalid_input') {
+      throw new ServerError('invalid_request', error.message);
     }
     throw error;
   }
