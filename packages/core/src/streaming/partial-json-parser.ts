@@ -12,25 +12,14 @@ import { KeyInterner } from './key-interner.js';
 import { predictedKey } from './object-shape.js';
 import { PartialJsonError, type PartialJsonErrorCode } from './partial-json-error.js';
 import {
-  AFTER,
-  ARRAY_FIRST,
   afterMemberExpects,
-  COLON,
-  DONE,
   describeCharacter,
-  ENDED,
   expectedIn,
-  FAILED,
-  KEY,
-  LITERAL,
-  NUMBER,
-  OBJECT_FIRST,
   type ParserState,
   plainStringEnd,
-  STRING,
+  STATES,
   statusIn,
   unreachable,
-  VALUE,
 } from './partial-json-states.js';
 import type {
   JsonValue,
@@ -46,6 +35,10 @@ export type {
   PartialJsonParser,
   PartialJsonStatus,
 } from './partial-json-types.js';
+
+// Local copies, so the hot switches compare against constants: reading the imported bindings there cost ~7%.
+const { VALUE, ARRAY_FIRST, OBJECT_FIRST, KEY, COLON, AFTER, STRING, NUMBER, LITERAL, DONE, ENDED, FAILED } =
+  STATES;
 
 /** Create a streaming JSON parser whose cost is linear in the text, whatever the chunk sizes. */
 export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {

@@ -40,6 +40,22 @@ export type StructureState =
   | typeof AFTER
   | typeof DONE;
 
+/** Every state by name, for modules that copy them into local constants. */
+export const STATES = {
+  VALUE,
+  ARRAY_FIRST,
+  OBJECT_FIRST,
+  KEY,
+  COLON,
+  AFTER,
+  STRING,
+  NUMBER,
+  LITERAL,
+  DONE,
+  ENDED,
+  FAILED,
+} as const;
+
 /** Every tokenizer state. */
 export type ParserState =
   | StructureState
