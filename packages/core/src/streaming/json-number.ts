@@ -1,3 +1,5 @@
+import { unreachable } from './partial-json-states.js';
+
 // The states of a JSON number being read; ZERO, INT, FRAC and EXP_DIGITS may end the number.
 const N_MINUS = 0;
 const N_ZERO = 1;
@@ -45,12 +47,8 @@ export function nextNumberState(state: NumberState, code: number): NumberState |
     case N_EXP_DIGITS:
       return digit ? N_EXP_DIGITS : -1;
     default:
-      return unknownState(state);
+      return unreachable(state);
   }
-}
-
-function unknownState(state: never): never {
-  throw new Error(`unknown number state ${String(state)}`);
 }
 
 /** Whether a number may end in this state. */

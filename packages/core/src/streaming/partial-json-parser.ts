@@ -18,6 +18,7 @@ import {
   type ParserState,
   plainStringEnd,
   STATES,
+  type StructureState,
   statusIn,
   unreachable,
 } from './partial-json-states.js';
@@ -142,13 +143,14 @@ class Parser implements PartialJsonParser {
       case COLON:
       case AFTER:
       case DONE:
-        return this.readStructure(chunk, index);
+        return this.readStructure(chunk, index, state);
       default:
         return unreachable(state);
     }
   }
 
-  private readStructure(chunk: string, index: number): number {
+  /** Read between tokens, in `state` (the parser's own): whitespace, then punctuation or the start of a token. */
+  private readStructure(chunk: string, index: number, state: StructureState): number {
     const length = chunk.length;
     for (;;) {
       let code = chunk.charCodeAt(index);
@@ -161,12 +163,11 @@ class Parser implements PartialJsonParser {
         if (++index === length) return index;
         code = chunk.charCodeAt(index);
       }
-      const { state } = this;
       switch (state) {
         case AFTER: {
           const isArray = this.stack[this.stack.length - 1]!.isArray;
           if (code === 0x2c) {
-            this.state = isArray ? VALUE : KEY;
+            state = this.state = isArray ? VALUE : KEY;
             break;
           }
           if (code === (isArray ? 0x5d : 0x7d)) return this.close(index);
@@ -175,7 +176,7 @@ class Parser implements PartialJsonParser {
         }
         case COLON:
           if (code !== 0x3a) throw this.unexpected(chunk, index, 'after a key', "':'");
-          this.state = VALUE;
+          state = this.state = VALUE;
           break;
         case VALUE:
           return this.startValue(chunk, index, code, 'a value');
@@ -189,13 +190,6 @@ class Parser implements PartialJsonParser {
           return this.startKey(chunk, index, code, 'a key in double quotes');
         case DONE:
           throw this.unexpected(chunk, index, 'after the complete value', 'the end of the text');
-        // A token's own state: `step` reads it (the loop only goes on in VALUE and KEY).
-        case STRING:
-        case NUMBER:
-        case LITERAL:
-        case ENDED:
-        case FAILED:
-          return this.step(chunk, index);
         default:
           return unreachable(state);
       }
