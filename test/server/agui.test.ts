@@ -3,106 +3,27 @@
 import type { AddressInfo } from 'node:net';
 import { createCanvasRegistry } from '@affordance/canvas';
 import { type ConversationStore, createMemoryConversationStore, defineAction } from '@affordance/core';
-import { createOpenAIModel } from '@affordance/core/openai';
-import { HttpAgent, verifyEvents } from '@ag-ui/client';
-import type { BaseEvent, Message } from '@ag-ui/core';
-import { EventSchemas } from '@ag-ui/core/schemas';
+import type { Message } from '@ag-ui/core';
 import { serve } from '@hono/node-server';
-import { from } from 'rxjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
-import { NO_MODEL_MESSAGE } from '../../packages/server/src/routes/agui-route.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from '../../packages/server/src/create-server.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
-import { startReplayServer } from '../support/replay-server.js';
-import { replyFrames, startReplayModel } from './replay-model.js';
+import {
+  agentFor,
+  CONFIRM_TOOL,
+  closeAll,
+  closeServer,
+  deferred,
+  expectValidStream,
+  lastRequest,
+  listen,
+  onCleanup,
+  replay,
+  runOnce,
+} from './agui-setup.js';
+import { replyFrames } from './replay-model.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function listen(options: Omit<ServerOptions, 'registry' | 'mcp'> = {}) {
-  const canvas = createCanvasRegistry();
-  const conversations = options.conversations ?? createMemoryConversationStore();
-  const { app } = createServer({ registry: canvas.registry, mcp: false, conversations, ...options });
-  const url = await new Promise<string>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve(`http://127.0.0.1:${info.port}/agui`),
-    );
-    cleanups.push(() => closeServer(server));
-  });
-  return { ...canvas, app, url, conversations };
-}
-
-/** Close a listening server now, keep-alive connections included. */
-function closeServer(server: ReturnType<typeof serve>): Promise<void> {
-  return new Promise<void>((done) => {
-    server.close(() => done());
-    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
-}
-
-async function replay(script: readonly (readonly string[])[]) {
-  const replayModel = await startReplayModel(script);
-  cleanups.push(() => replayModel.close());
-  return replayModel;
-}
-
-/** Run an HttpAgent once; answers every event it saw, in order, and the run's outcome. */
-async function runOnce(agent: HttpAgent, parameters: Parameters<HttpAgent['runAgent']>[0] = {}) {
-  const events: BaseEvent[] = [];
-  let failure: unknown;
-  await agent
-    .runAgent(parameters, {
-      onEvent: ({ event }) => {
-        events.push(event);
-      },
-    })
-    .catch((error: unknown) => {
-      failure = error;
-    });
-  return { events, failure, types: events.map((event) => event.type) };
-}
-
-/** Every event passes @ag-ui/core's schema, and the whole sequence passes @ag-ui/client's verifyEvents. */
-async function expectValidStream(events: readonly BaseEvent[]) {
-  for (const event of events) expect(EventSchemas.safeParse(event).success, JSON.stringify(event)).toBe(true);
-  // @ag-ui/client carries its own rxjs copy; its operator is applied directly to an observable of ours.
-  const verify = verifyEvents(false);
-  const verified = new Promise<BaseEvent[]>((resolve, reject) => {
-    const passed: BaseEvent[] = [];
-    verify(from(events) as unknown as Parameters<typeof verify>[0]).subscribe({
-      next: (event) => passed.push(event),
-      error: reject,
-      complete: () => resolve(passed),
-    });
-  });
-  await expect(verified).resolves.toHaveLength(events.length);
-}
-
-/** A promise and its resolve function (Node 20 has no Promise.withResolvers). */
-function deferred<TValue>() {
-  let resolve!: (value: TValue) => void;
-  const promise = new Promise<TValue>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-const CONFIRM_TOOL = {
-  name: 'confirmChoice',
-  description: 'Ask the user to confirm before a change',
-  parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
-};
-
-function agentFor(url: string, threadId: string, text: string) {
-  const agent = new HttpAgent({ url, threadId });
-  agent.addMessage({ id: `${threadId}-u1`, role: 'user', content: text });
-  return agent;
-}
-
-const lastRequest = (model: { server: { requests: readonly { body: RecordedJson }[] } }) =>
-  model.server.requests.at(-1)?.body as RecordedJson;
+afterEach(closeAll);
 
 describe('POST /agui with a replayed model', () => {
   it('streams a text-only answer and records the session', async () => {
@@ -320,7 +241,7 @@ describe('POST /agui with a replayed model', () => {
       const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
         resolve(`http://127.0.0.1:${info.port}/agui`),
       );
-      cleanups.push(() => closeServer(server));
+      onCleanup(() => closeServer(server));
     });
     const agent = agentFor(url, 'thread-abort', 'Wait for me');
     const run = runOnce(agent);
@@ -333,105 +254,5 @@ describe('POST /agui with a replayed model', () => {
     expect(stored[1]).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'call_wait' }] });
     expect(stored[2]?.toolResults?.[0]).toMatchObject({ toolCallId: 'call_wait', ok: false });
     expect(model.server.requests).toHaveLength(1);
-  });
-});
-
-describe('POST /agui refusals', () => {
-  it('answers RUN_STARTED then a RUN_ERROR that says how to configure a model', async () => {
-    const { url } = await listen();
-    const agent = agentFor(url, 'thread-none', 'make shape-1 red');
-    const { events, types } = await runOnce(agent, { runId: 'run-none', tools: [CONFIRM_TOOL] });
-    expect(types).toEqual(['RUN_STARTED', 'RUN_ERROR']);
-    expect(events[1]).toMatchObject({ code: 'no_model', message: NO_MODEL_MESSAGE });
-    expect(NO_MODEL_MESSAGE).toContain('AFFORDANCE_MODEL=openai:<model>');
-    await expectValidStream(events);
-  });
-
-  it('builds an openai:<model> setting with OPENAI_BASE_URL from the environment', async () => {
-    const model = await replay([replyFrames('Hello from the configured model.')]);
-    vi.stubEnv('OPENAI_BASE_URL', model.baseURL);
-    vi.stubEnv('OPENAI_API_KEY', '');
-    cleanups.push(async () => {
-      vi.unstubAllEnvs();
-    });
-    const { url } = await listen({ model: 'openai:replay-model' });
-    const { events } = await runOnce(agentFor(url, 'thread-env', 'hi'));
-    await expectValidStream(events);
-    expect(events.at(-1)?.type).toBe('RUN_FINISHED');
-    expect(lastRequest(model).model).toBe('replay-model');
-  });
-
-  it('reports a failing model request as RUN_ERROR agent_failed, with the provider message', async () => {
-    const server = await startReplayServer({
-      '/v1/chat/completions': () => ({
-        json: { error: { message: 'model replay-x does not exist' } },
-        status: 400,
-      }),
-    });
-    cleanups.push(() => server.close());
-    const model = createOpenAIModel({ model: 'replay-x', baseURL: `${server.url}/v1`, apiKey: 'sk-replay' });
-    const { url } = await listen({ model });
-    const { events } = await runOnce(agentFor(url, 'thread-fail', 'hi'));
-    await expectValidStream(events);
-    expect(events.map((event) => event.type)).toEqual(['RUN_STARTED', 'STEP_STARTED', 'RUN_ERROR']);
-    expect(events.at(-1)).toMatchObject({
-      code: 'agent_failed',
-      message: expect.stringMatching(/does not exist/),
-    });
-  });
-
-  it('reports a model setting it cannot build as RUN_ERROR model_config', async () => {
-    const { url } = await listen({ model: 'cobol:gpt-1' });
-    const { events } = await runOnce(agentFor(url, 'thread-config', 'hi'));
-    expect(events[1]).toMatchObject({ type: 'RUN_ERROR', code: 'model_config' });
-    expect((events[1] as unknown as { message: string }).message).toMatch(
-      /known providers are openai and anthropic/,
-    );
-  });
-
-  it('answers a malformed body with a typed 400 before any event', async () => {
-    const model = await replay([]);
-    const { url } = await listen({ model: model.model });
-    const post = (body: string) =>
-      fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-    const notJson = await post('nope');
-    expect(notJson.status).toBe(400);
-    expect(await notJson.json()).toMatchObject({ error: { code: 'invalid_json_body' } });
-    const badMessages = await post(JSON.stringify({ threadId: 't', runId: 'r', messages: 'hello' }));
-    expect(badMessages.status).toBe(400);
-    expect(await badMessages.json()).toMatchObject({
-      error: { code: 'invalid_request', message: 'RunAgentInput: `messages` must be an array' },
-    });
-    const badRole = await post(JSON.stringify({ messages: [{ id: 'm', role: 'robot', content: '' }] }));
-    expect(await badRole.json()).toMatchObject({
-      error: { code: 'invalid_request', message: expect.stringMatching(/robot/) },
-    });
-    const twice = await post(JSON.stringify({ messages: [], tools: [CONFIRM_TOOL, CONFIRM_TOOL] }));
-    expect(twice.status).toBe(400);
-    expect(await twice.json()).toMatchObject({
-      error: { code: 'invalid_request', message: "tools: the client tool 'confirmChoice' is given twice" },
-    });
-    const badSchema = await post(
-      JSON.stringify({
-        messages: [],
-        tools: [{ name: 'pick', description: 'd', parameters: { type: 'nope' } }],
-      }),
-    );
-    expect(badSchema.status).toBe(400);
-    expect(model.server.requests).toHaveLength(0);
-  });
-
-  it("refuses another user's thread with 403", async () => {
-    const conversations = createMemoryConversationStore();
-    await conversations.createSession({ id: 'thread-ana', userId: 'ana' });
-    const model = await replay([]);
-    const { url } = await listen({ model: model.model, conversations });
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ threadId: 'thread-ana', runId: 'r', messages: [], tools: [], context: [] }),
-    });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: { code: 'forbidden' } });
   });
 });

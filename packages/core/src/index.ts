@@ -38,9 +38,18 @@ export type {
 export { isReply, type Reply, withMessage } from './action/with-message.js';
 // The public contract's feature names (DESIGN §5), also on their entry points.
 export { runAgent } from './agent/run-agent.js';
-export { type ActionError, AffordanceError, actionError, type Issue } from './errors/action-error.js';
+export { type ActionError, actionError, type Issue } from './errors/action-error.js';
+export { AffordanceError, isKernelError } from './errors/affordance-error.js';
 export { ActionFailure } from './errors/action-failure.js';
-export { ERROR_CODES, type ErrorCode, errorCodes, isErrorCode } from './errors/error-codes.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeInfo,
+  errorCodes,
+  isErrorCode,
+  type KernelErrorCode,
+  kernelErrorCodes,
+} from './errors/error-codes.js';
 export {
   type AGUITool,
   type AnthropicTool,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AffordanceError } from '@affordance/core';
 
 /** Word vectors as `createWordVectorRanker` from `@affordance/core` takes them. */
 export interface LoadedWordVectors {
@@ -18,9 +19,12 @@ export interface LoadWordVectorsOptions {
   readonly cacheDir?: string;
 }
 
-/** The word vectors could not be found or read. */
-export class WordVectorsError extends Error {
-  override readonly name = 'WordVectorsError';
+/** The word vectors could not be found or read (code `unreadable`). */
+export class WordVectorsError extends AffordanceError<'unreadable'> {
+  static override readonly errorName = 'WordVectorsError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unreadable', message, options);
+  }
 }
 
 /** The package `loadWordVectors` reads by default (GloVe 6B vectors, 100 dimensions; MIT, vectors PDDL). */

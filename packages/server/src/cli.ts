@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { AffordanceError } from '@affordance/core';
 import { type CliIO, EXIT, processIO, UsageError } from './cli/cli-io.js';
 import type { Command } from './cli/command.js';
 import { CommandFailure } from './cli/command-options.js';
@@ -36,12 +37,10 @@ const FOLDER_LOCKED_HINT = `  hint: call, list and audit can act through that se
         (with API keys, put yours in AFFORDANCE_API_KEY)
 `;
 
-// A StoreError of kind 'locked': another process holds the PGlite folder (checked by shape, so --help need not
-// load the store package).
+// A StoreError of code 'locked': another process holds the PGlite folder (checked by the family brand, so --help
+// need not load the store package).
 function isFolderLocked(error: unknown): error is Error {
-  return (
-    error instanceof Error && error.name === 'StoreError' && (error as { kind?: unknown }).kind === 'locked'
-  );
+  return AffordanceError.isInstance(error) && error.name === 'StoreError' && error.code === 'locked';
 }
 
 const COMMON = `

@@ -117,7 +117,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
   };
 
   app.onError((error, context) => {
-    if (error instanceof ServerError) return errorResponse(context, error);
+    if (ServerError.isInstance(error)) return errorResponse(context, error);
     logger.error({ err: error, path: context.req.path }, 'request failed');
     return errorResponse(
       context,

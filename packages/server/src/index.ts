@@ -12,4 +12,6 @@ export {
   ServerError,
   type ServerErrorBody,
   type ServerErrorCode,
+  type ServerOnlyErrorCode,
+  serverErrorCodes,
 } from './server-error.js';

@@ -22,7 +22,7 @@ function asStoreError<TValue>(check: () => TValue): TValue {
   try {
     return check();
   } catch (error) {
-    if (error instanceof ConversationStoreError) throw new StoreError(error.kind, error.message);
+    if (ConversationStoreError.isInstance(error)) throw new StoreError(error.code, error.message);
     throw error;
   }
 }

@@ -1,3 +1,5 @@
+import { AffordanceError } from '@affordance/core';
+
 /** What went wrong in a store: a bad option, an unknown row, a taken id, a schema this code cannot use. */
 export type StoreErrorKind =
   | 'invalid_option'
@@ -11,14 +13,10 @@ export type StoreErrorKind =
   | 'contention'
   | 'locked';
 
-/** The one error type of `@affordance/store-postgres`; `kind` says which rule was broken. */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
-  constructor(
-    readonly kind: StoreErrorKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+/** The one error type of `@affordance/store-postgres`; `code` says which rule was broken. */
+export class StoreError extends AffordanceError<StoreErrorKind> {
+  static override readonly errorName = 'StoreError';
+  constructor(code: StoreErrorKind, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
   }
 }

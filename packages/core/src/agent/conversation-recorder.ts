@@ -1,3 +1,4 @@
+import { AffordanceError } from '../errors/affordance-error.js';
 import type { ConversationStore, NewChatMessage } from '../ports/conversation-store.js';
 import type { StepRecord } from './agent-events.js';
 import type { AgentMessage } from './model-types.js';
@@ -67,7 +68,9 @@ export async function ensureSession(
     return await store.createSession({ id: sessionId, ...clean(details) });
   } catch (error) {
     const again =
-      (error as { kind?: unknown }).kind === 'exists' ? await store.getSession(sessionId) : undefined;
+      AffordanceError.isInstance(error) && error.code === 'exists'
+        ? await store.getSession(sessionId)
+        : undefined;
     if (again) return again;
     throw error;
   }

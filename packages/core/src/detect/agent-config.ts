@@ -1,3 +1,5 @@
+import { AffordanceError } from '../errors/affordance-error.js';
+
 /** The `actions` block of `agent.json`, with defaults filled in. */
 export interface AgentActionsConfig {
   readonly enabled: boolean;
@@ -93,13 +95,16 @@ export type AgentConfigResult =
   | { readonly ok: true; readonly config: AgentConfig; readonly warnings: AgentConfigWarning[] }
   | { readonly ok: false; readonly errors: AgentConfigIssue[]; readonly warnings: AgentConfigWarning[] };
 
-/** Thrown by loaders for an invalid `agent.json`; `issues` point at the offending keys. */
-export class AgentConfigError extends Error {
-  override readonly name = 'AgentConfigError';
+/** Thrown by loaders for an invalid `agent.json` (code `invalid_config`); `issues` point at the offending keys. */
+export class AgentConfigError extends AffordanceError<'invalid_config'> {
+  static override readonly errorName = 'AgentConfigError';
   constructor(
     readonly issues: readonly AgentConfigIssue[],
     readonly source = 'agent.json',
   ) {
-    super(`${source} is invalid:\n${issues.map((issue) => `  - ${issue.message}`).join('\n')}`);
+    super(
+      'invalid_config',
+      `${source} is invalid:\n${issues.map((issue) => `  - ${issue.message}`).join('\n')}`,
+    );
   }
 }

@@ -1,3 +1,5 @@
+import { AffordanceError } from '../errors/affordance-error.js';
+
 /** Why `builtin:file` or a `FileAppender` refused a path: by its text, by the sandbox policy, or by the file system. */
 export type FilePathErrorCode =
   /** The path is empty (or not a string). */
@@ -38,14 +40,14 @@ export type FilePathErrorCode =
   | 'folder_missing';
 
 /** A refused path: `code` says why in one word, `reason` in words; nothing was written. */
-export class FilePathError extends Error {
-  override readonly name = 'FilePathError';
+export class FilePathError extends AffordanceError<FilePathErrorCode> {
+  static override readonly errorName = 'FilePathError';
   constructor(
-    readonly code: FilePathErrorCode,
+    code: FilePathErrorCode,
     readonly path: string,
     readonly reason: string,
   ) {
-    super(`refused to write ${quote(path)}: ${reason}`);
+    super(code, `refused to write ${quote(path)}: ${reason}`);
   }
 }
 

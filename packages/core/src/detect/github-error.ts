@@ -1,3 +1,4 @@
+import { AffordanceError } from '../errors/affordance-error.js';
 import { maskToken } from './mask-token.js';
 
 /** How a GitHub request failed: an error answer, no answer at all, an answer that is not JSON, or a redirect. */
@@ -20,15 +21,18 @@ export interface GithubErrorDetails {
   readonly rateLimit?: GithubRateLimit;
 }
 
-/** A failed GitHub request. Its message and details never contain the token, and it carries no raw cause. */
-export class GithubError extends Error {
-  override readonly name = 'GithubError';
+/**
+ * A failed GitHub request (`code` says how). Its message and details never contain the token, and it carries no raw
+ * cause.
+ */
+export class GithubError extends AffordanceError<GithubErrorKind> {
+  static override readonly errorName = 'GithubError';
   constructor(
-    readonly kind: GithubErrorKind,
+    code: GithubErrorKind,
     message: string,
     readonly details: GithubErrorDetails = {},
   ) {
-    super(message);
+    super(code, message);
   }
 }
 

@@ -64,12 +64,12 @@ export function createGithubCommentHandler(options: GithubOptions): DetectedActi
   };
 }
 
-// Say what was being done; keep the kind and details of a GithubError, and never pass on a raw error as the cause.
+// Say what was being done; keep the code and details of a GithubError, and never pass on a raw error as the cause.
 function failure(client: GithubClient, error: unknown, what: string, signal: AbortSignal): unknown {
   if (signal.aborted && error === signal.reason) return error;
   const message = client.mask(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-  return error instanceof GithubError
-    ? new GithubError(error.kind, message, error.details)
+  return GithubError.isInstance(error)
+    ? new GithubError(error.code, message, error.details)
     : new Error(message);
 }
 

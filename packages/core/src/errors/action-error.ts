@@ -35,25 +35,5 @@ export function actionError(
   return error;
 }
 
-/**
- * A broken protocol or a bad definition: thrown, unlike action failures, which are results.
- * `kind` says which promise was broken.
- */
-export class AffordanceError extends Error {
-  override readonly name = 'AffordanceError';
-  constructor(
-    readonly kind:
-      | 'invalid_definition'
-      | 'duplicate_action'
-      | 'invalid_schema'
-      | 'unsafe_pattern'
-      | 'approval_not_pending'
-      | 'unknown_approval'
-      | 'invalid_option'
-      | 'invalid_stream',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+// The family's base lives in its own file; it is re-exported here, where it was first defined.
+export { AffordanceError } from './affordance-error.js';

@@ -1,14 +1,15 @@
 import type { Issue } from './action-error.js';
+import { AffordanceError } from './affordance-error.js';
 import type { ErrorCode } from './error-codes.js';
 
 /**
  * Thrown by a handler to fail with a chosen code and a fix-it message (e.g. a domain rule the schema cannot
  * express); any other thrown error becomes `handler_error`.
  */
-export class ActionFailure extends Error {
-  override readonly name = 'ActionFailure';
+export class ActionFailure extends AffordanceError<ErrorCode> {
+  static override readonly errorName = 'ActionFailure';
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
     readonly extra: {
       readonly issues?: readonly Issue[];
@@ -16,6 +17,6 @@ export class ActionFailure extends Error {
       readonly details?: Record<string, unknown>;
     } = {},
   ) {
-    super(message);
+    super(code, message);
   }
 }

@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'invalid_output'
   | 'duplicate';
 
-interface ErrorCodeInfo {
+/** Facts about one error code, as the code tables hold them. */
+export interface ErrorCodeInfo {
   /** HTTP status a server answers with when the call itself is the request. */
   readonly httpStatus: number;
   /** Whether the same call may succeed if simply sent again later. */
@@ -133,3 +134,69 @@ export const ERROR_CODES = Object.keys(errorCodes) as ErrorCode[];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCodes, value);
 }
+
+/**
+ * The codes of the errors the kernel itself throws (`AffordanceError`): a bad definition or option, or a broken
+ * protocol. They are never the code of a call's result.
+ */
+export type KernelErrorCode =
+  | 'invalid_definition'
+  | 'duplicate_action'
+  | 'invalid_schema'
+  | 'unsafe_pattern'
+  | 'approval_not_pending'
+  | 'unknown_approval'
+  | 'invalid_option'
+  | 'invalid_stream';
+
+/** Facts about every kernel error code, the same kind as `errorCodes`; the `satisfies` clause keeps it exhaustive. */
+export const kernelErrorCodes = {
+  invalid_definition: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'An action definition is malformed.',
+  },
+  duplicate_action: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'Two actions have the same name.',
+  },
+  invalid_schema: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'A schema cannot be compiled.',
+  },
+  unsafe_pattern: {
+    httpStatus: 500,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'A schema pattern could take exponential time.',
+  },
+  approval_not_pending: {
+    httpStatus: 409,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'The approval was already decided.',
+  },
+  unknown_approval: {
+    httpStatus: 404,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'No approval has this id.',
+  },
+  invalid_option: {
+    httpStatus: 400,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'An option has a value it cannot take.',
+  },
+  invalid_stream: {
+    httpStatus: 400,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'A stream broke its protocol.',
+  },
+} as const satisfies Record<KernelErrorCode, ErrorCodeInfo>;

@@ -1,3 +1,4 @@
+import { AffordanceError } from '../errors/affordance-error.js';
 import { MAX_CALL_ID_LENGTH, textProblem } from '../util/check-text.js';
 
 /** A tool call the assistant asked for; `id` reaches `registry.run` as its `toolCallId`. */
@@ -23,15 +24,11 @@ export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 /** Why a conversation store refused: a malformed input, an unknown session, or a taken id. */
 export type ConversationStoreErrorKind = 'invalid_input' | 'not_found' | 'exists';
 
-/** The error every conversation store throws for a refused input (`kind` says which rule was broken). */
-export class ConversationStoreError extends Error {
-  override readonly name = 'ConversationStoreError';
-  constructor(
-    readonly kind: ConversationStoreErrorKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+/** The error every conversation store throws for a refused input (`code` says which rule was broken). */
+export class ConversationStoreError extends AffordanceError<ConversationStoreErrorKind> {
+  static override readonly errorName = 'ConversationStoreError';
+  constructor(code: ConversationStoreErrorKind, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
   }
 }
 
@@ -86,7 +83,7 @@ export interface SessionPage {
  * session are numbered 1, 2, 3 … without gaps, whichever process makes them.
  */
 export interface ConversationStore {
-  /** Start a session; throws an error of kind `exists` when the id is taken. */
+  /** Start a session; throws an error of code `exists` when the id is taken. */
   createSession(session?: NewConversationSession): Promise<ConversationSession>;
   getSession(id: string): Promise<ConversationSession | undefined>;
   /** Sessions newest first, optionally one user's, paginated by cursor. */
@@ -95,7 +92,7 @@ export interface ConversationStore {
     readonly limit?: number;
     readonly cursor?: string;
   }): Promise<SessionPage>;
-  /** Append a message at the end of a session; throws an error of kind `not_found` for an unknown session. */
+  /** Append a message at the end of a session; throws an error of code `not_found` for an unknown session. */
   appendMessage(sessionId: string, message: NewChatMessage): Promise<ChatMessage>;
   /** A session's messages in order, those after `after` (a position) only, at most `limit` (default all). */
   listMessages(

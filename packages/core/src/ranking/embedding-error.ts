@@ -1,12 +1,17 @@
-/** An embedder failed or answered something unusable (wrong count, not numbers, HTTP error). */
-export class EmbeddingError extends Error {
-  override readonly name = 'EmbeddingError';
+import { AffordanceError } from '../errors/affordance-error.js';
+
+/** Why an embedder failed: a remote one answered an HTTP error, or its answer is unusable. */
+export type EmbeddingErrorCode = 'http_error' | 'invalid_answer';
+
+/** An embedder failed or answered something unusable (wrong count, not numbers, HTTP error; `code` says which). */
+export class EmbeddingError extends AffordanceError<EmbeddingErrorCode> {
+  static override readonly errorName = 'EmbeddingError';
   constructor(
     message: string,
     /** HTTP status, when the embedder is a remote endpoint. */
     readonly status?: number,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(status === undefined ? 'invalid_answer' : 'http_error', message, options);
   }
 }

@@ -1,6 +1,6 @@
 export { rankDocumentOf } from '../registry/rank-document.js';
 export type { RankField } from './document-terms.js';
-export { EmbeddingError } from './embedding-error.js';
+export { EmbeddingError, type EmbeddingErrorCode } from './embedding-error.js';
 export type { Grounding, GroundingWeights } from './grounding.js';
 export {
   createLexicalRanker,

@@ -248,7 +248,7 @@ export class CallTracker {
     try {
       record.parser.write(text);
     } catch (error) {
-      if (!(error instanceof PartialJsonError)) throw error;
+      if (!PartialJsonError.isInstance(error)) throw error;
       this.fail(record, this.jsonError(record, error));
       return;
     }
@@ -283,7 +283,7 @@ export class CallTracker {
     try {
       return record.parser.end();
     } catch (error) {
-      if (error instanceof PartialJsonError) return error;
+      if (PartialJsonError.isInstance(error)) return error;
       throw error;
     }
   }
@@ -293,7 +293,7 @@ export class CallTracker {
     const { id, name, providerExecuted } = record.state;
     this.hooks.emit({ type: 'tool-input-end', id });
     const input = this.finalInput(record);
-    if (input instanceof PartialJsonError) {
+    if (PartialJsonError.isInstance(input)) {
       this.fail(record, this.jsonError(record, input));
       return;
     }

@@ -1,3 +1,5 @@
+import { AffordanceError } from '../errors/affordance-error.js';
+
 /** Why a partial JSON text cannot become a JSON value. */
 export type PartialJsonErrorCode =
   /** A character that JSON does not allow where it stands. */
@@ -21,14 +23,14 @@ export interface TextPosition {
 }
 
 /** The one error a partial JSON parser throws: a code, where the text broke and what was expected there. */
-export class PartialJsonError extends Error {
-  override readonly name = 'PartialJsonError';
+export class PartialJsonError extends AffordanceError<PartialJsonErrorCode> {
+  static override readonly errorName = 'PartialJsonError';
   readonly offset: number;
   readonly line: number;
   readonly column: number;
 
   constructor(
-    readonly code: PartialJsonErrorCode,
+    code: PartialJsonErrorCode,
     /** What happened, without the position (the message adds it). */
     readonly reason: string,
     position: TextPosition,
@@ -36,6 +38,7 @@ export class PartialJsonError extends Error {
     readonly expected?: string,
   ) {
     super(
+      code,
       `${reason}${expected ? `; expected ${expected}` : ''} at line ${position.line}, column ${position.column} (offset ${position.offset})`,
     );
     this.offset = position.offset;

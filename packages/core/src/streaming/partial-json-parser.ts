@@ -1,17 +1,27 @@
+import { LiteralReader } from './json-literal.js';
 import {
   canEndNumber,
   integerEnd,
   isDigit,
   lastInteger,
-  N_INT,
-  N_MINUS,
-  N_ZERO,
-  nextNumberState,
+  NumberReader,
   numberExpects,
 } from './json-number.js';
-import { JsonStringScanner, plainRunEnd } from './json-string-scanner.js';
+import { JsonStringScanner } from './json-string-scanner.js';
+import { KeyInterner } from './key-interner.js';
 import { predictedKey } from './object-shape.js';
 import { PartialJsonError, type PartialJsonErrorCode } from './partial-json-error.js';
+import {
+  afterMemberExpects,
+  describeCharacter,
+  expectedIn,
+  type ParserState,
+  plainStringEnd,
+  STATES,
+  type StructureState,
+  statusIn,
+  unreachable,
+} from './partial-json-states.js';
 import type {
   JsonValue,
   PartialJsonOptions,
@@ -27,41 +37,17 @@ export type {
   PartialJsonStatus,
 } from './partial-json-types.js';
 
+// Local copies, so the hot switches compare against constants: reading the imported bindings there cost ~7%.
+const { VALUE, ARRAY_FIRST, OBJECT_FIRST, KEY, COLON, AFTER, STRING, NUMBER, LITERAL, DONE, ENDED, FAILED } =
+  STATES;
+
 /** Create a streaming JSON parser whose cost is linear in the text, whatever the chunk sizes. */
 export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {
   return new Parser(options.maxDepth ?? 512, options.maxLength ?? Number.POSITIVE_INFINITY);
 }
 
-// Tokenizer states.
-const VALUE = 0; // a value must start here
-const ARRAY_FIRST = 1; // after '[': a value or ']'
-const OBJECT_FIRST = 2; // after '{': a key or '}'
-const KEY = 3; // after ',' in an object
-const COLON = 4;
-const AFTER = 5; // after a value inside a container: ',' or the closing bracket
-const STRING = 6;
-const NUMBER = 7;
-const LITERAL = 8;
-const DONE = 9;
-const ENDED = 10;
-const FAILED = 11;
-
-const TRUE = ['true', true] as const;
-const FALSE = ['false', false] as const;
-const NULL = ['null', null] as const;
-
-/** The index of the quote closing a string that starts at `index`, if it closes in this chunk with no escape. */
-function plainStringEnd(chunk: string, index: number): number {
-  const end = plainRunEnd(chunk, index);
-  return end < chunk.length && chunk.charCodeAt(end) === 0x22 ? end : -1;
-}
-
-function describe(char: string): string {
-  return char === '' ? 'the end of the text' : `'${char}'`;
-}
-
 class Parser implements PartialJsonParser {
-  private state = VALUE;
+  private state: ParserState = VALUE;
   private readonly stack: Frame[] = [];
   private root: JsonValue | undefined;
   private started = false;
@@ -73,13 +59,9 @@ class Parser implements PartialJsonParser {
     this.fail('unexpected_character', reason, index, expected),
   );
   private inKey = false;
-  private readonly keys = new Map<string, string>();
-  private numberText = '';
-  private numberStart = 0;
-  private numberState = N_INT;
-  private literal = '';
-  private literalValue: JsonValue = null;
-  private literalIndex = 0;
+  private readonly keys = new KeyInterner();
+  private readonly number = new NumberReader();
+  private readonly literal = new LiteralReader();
   // Position of the chunk being read, and of the current line.
   private base = 0;
   private line = 1;
@@ -96,10 +78,7 @@ class Parser implements PartialJsonParser {
   }
 
   get status(): PartialJsonStatus {
-    if (this.state === FAILED) return 'failed';
-    if (this.state === ENDED) return 'ended';
-    if (this.state === DONE) return 'complete';
-    return this.started ? 'partial' : 'empty';
+    return statusIn(this.state, this.started);
   }
 
   write(chunk: string): void {
@@ -118,10 +97,7 @@ class Parser implements PartialJsonParser {
     if (this.base === 0 && chunk.charCodeAt(0) === 0xfeff) index = 1; // a byte order mark
     const length = chunk.length;
     while (index < length) index = this.step(chunk, index);
-    if (this.state === NUMBER) {
-      this.numberText += chunk.slice(this.numberStart);
-      this.numberStart = 0;
-    }
+    if (this.state === NUMBER) this.number.carry(chunk);
     this.base += length;
   }
 
@@ -140,7 +116,7 @@ class Parser implements PartialJsonParser {
   end(): JsonValue {
     if (this.error) throw this.error;
     if (this.state === ENDED) return this.root as JsonValue;
-    if (this.state === NUMBER) this.finishNumber('', 0, true);
+    if (this.state === NUMBER) this.finishNumber(this.number.take('', 0), 0, true);
     if (this.state !== DONE)
       throw this.fail('unexpected_end', 'the text ended too early', 0, this.expected());
     this.state = ENDED;
@@ -149,7 +125,8 @@ class Parser implements PartialJsonParser {
 
   /** Read from `index`; returns the index of the first character not yet read. */
   private step(chunk: string, index: number): number {
-    switch (this.state) {
+    const { state } = this;
+    switch (state) {
       case STRING:
         return this.readString(chunk, index);
       case NUMBER:
@@ -159,12 +136,21 @@ class Parser implements PartialJsonParser {
       case FAILED:
       case ENDED:
         throw this.error ?? this.fail('write_after_end', 'write() after end()', index);
+      case VALUE:
+      case ARRAY_FIRST:
+      case OBJECT_FIRST:
+      case KEY:
+      case COLON:
+      case AFTER:
+      case DONE:
+        return this.readStructure(chunk, index, state);
       default:
-        return this.readStructure(chunk, index);
+        return unreachable(state);
     }
   }
 
-  private readStructure(chunk: string, index: number): number {
+  /** Read between tokens, in `state` (the parser's own): whitespace, then punctuation or the start of a token. */
+  private readStructure(chunk: string, index: number, state: StructureState): number {
     const length = chunk.length;
     for (;;) {
       let code = chunk.charCodeAt(index);
@@ -177,31 +163,20 @@ class Parser implements PartialJsonParser {
         if (++index === length) return index;
         code = chunk.charCodeAt(index);
       }
-      switch (this.state) {
+      switch (state) {
         case AFTER: {
           const isArray = this.stack[this.stack.length - 1]!.isArray;
           if (code === 0x2c) {
-            this.state = isArray ? VALUE : KEY;
+            state = this.state = isArray ? VALUE : KEY;
             break;
           }
           if (code === (isArray ? 0x5d : 0x7d)) return this.close(index);
-          throw this.fail(
-            'unexpected_character',
-            `unexpected ${describe(chunk[index]!)} after ${isArray ? 'an array element' : 'an object member'}`,
-            index,
-            isArray ? "',' or ']'" : "',' or '}'",
-          );
+          const member = isArray ? 'an array element' : 'an object member';
+          throw this.unexpected(chunk, index, `after ${member}`, afterMemberExpects(isArray));
         }
         case COLON:
-          if (code !== 0x3a) {
-            throw this.fail(
-              'unexpected_character',
-              `unexpected ${describe(chunk[index]!)} after a key`,
-              index,
-              "':'",
-            );
-          }
-          this.state = VALUE;
+          if (code !== 0x3a) throw this.unexpected(chunk, index, 'after a key', "':'");
+          state = this.state = VALUE;
           break;
         case VALUE:
           return this.startValue(chunk, index, code, 'a value');
@@ -213,13 +188,10 @@ class Parser implements PartialJsonParser {
           return this.startKey(chunk, index, code, "a key in double quotes or '}'");
         case KEY:
           return this.startKey(chunk, index, code, 'a key in double quotes');
-        default: // DONE
-          throw this.fail(
-            'unexpected_character',
-            `unexpected ${describe(chunk[index]!)} after the complete value`,
-            index,
-            'the end of the text',
-          );
+        case DONE:
+          throw this.unexpected(chunk, index, 'after the complete value', 'the end of the text');
+        default:
+          return unreachable(state);
       }
       // After ',' or ':': go on in the same call.
       if (++index === length) return index;
@@ -227,14 +199,7 @@ class Parser implements PartialJsonParser {
   }
 
   private startKey(chunk: string, index: number, code: number, expected: string): number {
-    if (code !== 0x22) {
-      throw this.fail(
-        'unexpected_character',
-        `unexpected ${describe(chunk[index]!)} where a key must start`,
-        index,
-        expected,
-      );
-    }
+    if (code !== 0x22) throw this.unexpected(chunk, index, 'where a key must start', expected);
     const top = this.stack[this.stack.length - 1]!;
     // Objects of one shape repeat their keys in order: try the key that came next last time first.
     const predicted = predictedKey(top.shape);
@@ -249,7 +214,7 @@ class Parser implements PartialJsonParser {
     const close = plainStringEnd(chunk, index + 1);
     if (close >= 0) {
       // The whole key is in this chunk, without escapes: slice it once.
-      top.key = this.intern(chunk.slice(index + 1, close));
+      top.key = this.keys.intern(chunk.slice(index + 1, close));
       this.state = COLON;
       return close + 1;
     }
@@ -296,24 +261,14 @@ class Parser implements PartialJsonParser {
         return end;
       }
       this.state = NUMBER;
-      this.numberState = code === 0x2d ? N_MINUS : code === 0x30 ? N_ZERO : N_INT;
-      this.numberText = '';
-      this.numberStart = index;
+      this.number.begin(code, index);
       return this.readNumber(chunk, index + 1);
     }
-    const literal = code === 0x74 ? TRUE : code === 0x66 ? FALSE : code === 0x6e ? NULL : undefined;
-    if (literal) {
+    if (this.literal.begin(code)) {
       this.state = LITERAL;
-      [this.literal, this.literalValue] = literal;
-      this.literalIndex = 1;
       return this.readLiteral(chunk, index + 1);
     }
-    throw this.fail(
-      'unexpected_character',
-      `unexpected ${describe(chunk[index]!)} where a value must start`,
-      index,
-      expected,
-    );
+    throw this.unexpected(chunk, index, 'where a value must start', expected);
   }
 
   /** A new visible child of the top container (or the root value). */
@@ -336,17 +291,6 @@ class Parser implements PartialJsonParser {
     return index + 1;
   }
 
-  /**
-   * The one string object for a key seen before: records repeat their keys, and property writes with a
-   * key the engine has already seen as a property name are much faster than with a fresh copy of it.
-   */
-  private intern(key: string): string {
-    const known = this.keys.get(key);
-    if (known !== undefined) return known;
-    if (this.keys.size < 4096 && key.length <= 64) this.keys.set(key, key);
-    return key;
-  }
-
   private openString(inKey: boolean): void {
     this.state = STRING;
     this.inKey = inKey;
@@ -366,7 +310,7 @@ class Parser implements PartialJsonParser {
     const { text } = this.string;
     const top = this.stack[this.stack.length - 1];
     if (this.inKey) {
-      top!.key = this.intern(text);
+      top!.key = this.keys.intern(text);
       this.state = COLON;
       return;
     }
@@ -376,74 +320,48 @@ class Parser implements PartialJsonParser {
   }
 
   private readNumber(chunk: string, index: number): number {
-    const length = chunk.length;
-    let state = this.numberState;
-    for (; index < length; index++) {
-      const next = nextNumberState(state, chunk.charCodeAt(index));
-      if (next === -1) {
-        this.numberState = state;
-        this.finishNumber(chunk.slice(this.numberStart, index), index, false);
-        return index;
-      }
-      state = next;
-    }
-    this.numberState = state;
-    return length;
+    const end = this.number.read(chunk, index);
+    if (end === -1) return chunk.length;
+    this.finishNumber(this.number.take(chunk, end), end, false);
+    return end;
   }
 
   /** The character at `index` (or the end of the text) cannot continue the number: it ends here, if it may. */
-  private finishNumber(tail: string, index: number, atEnd: boolean): void {
-    if (!canEndNumber(this.numberState)) {
+  private finishNumber(text: string, index: number, atEnd: boolean): void {
+    const { state } = this.number;
+    if (!canEndNumber(state)) {
       const code = atEnd ? 'unexpected_end' : 'unexpected_character';
-      throw this.fail(code, 'an incomplete number', index, numberExpects(this.numberState));
+      throw this.fail(code, 'an incomplete number', index, numberExpects(state));
     }
-    this.addValue(Number(this.numberText + tail));
-    this.numberText = '';
+    this.addValue(Number(text));
     this.afterValue();
   }
 
   private readLiteral(chunk: string, index: number): number {
     const { literal } = this;
-    const length = chunk.length;
-    for (; index < length && this.literalIndex < literal.length; index++, this.literalIndex++) {
-      if (chunk[index] !== literal[this.literalIndex]) {
-        throw this.fail(
-          'unexpected_character',
-          `unexpected ${describe(chunk[index]!)} in '${literal}'`,
-          index,
-          `'${literal[this.literalIndex]}'`,
-        );
-      }
-    }
-    if (this.literalIndex === literal.length) {
-      this.addValue(this.literalValue);
+    const end = literal.read(chunk, index);
+    if (literal.broken) throw this.unexpected(chunk, end, `in '${literal.text}'`, literal.expects);
+    if (literal.complete) {
+      this.addValue(literal.value);
       this.afterValue();
     }
-    return index;
+    return end;
   }
 
   /** What the text needed next when it ended. */
   private expected(): string {
-    switch (this.state) {
-      case STRING:
-        return this.string.expected;
-      case NUMBER:
-        return 'a digit';
-      case LITERAL:
-        return `'${this.literal}'`;
-      case COLON:
-        return "':'";
-      case KEY:
-        return 'a key in double quotes';
-      case OBJECT_FIRST:
-        return "a key in double quotes or '}'";
-      case ARRAY_FIRST:
-        return "a value or ']'";
-      case AFTER:
-        return this.stack[this.stack.length - 1]!.isArray ? "',' or ']'" : "',' or '}'";
-      default:
-        return 'a value';
-    }
+    const open = {
+      string: this.string.expected,
+      literal: this.literal.text,
+      inArray: this.stack[this.stack.length - 1]?.isArray === true,
+    };
+    return expectedIn(this.state, open);
+  }
+
+  /** The error for a character JSON does not allow at `index` (`where`: "after a key"). */
+  private unexpected(chunk: string, index: number, where: string, expected: string): PartialJsonError {
+    const found = describeCharacter(chunk[index] ?? '');
+    return this.fail('unexpected_character', `unexpected ${found} ${where}`, index, expected);
   }
 
   private fail(

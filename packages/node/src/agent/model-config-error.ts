@@ -1,3 +1,5 @@
+import { AffordanceError } from '@affordance/core';
+
 /** Why a model could not be configured from the environment. */
 export type ModelConfigErrorCode =
   | 'missing_model'
@@ -7,13 +9,13 @@ export type ModelConfigErrorCode =
   | 'missing_package';
 
 /** A model configuration problem found at start, naming the environment variable to set. */
-export class ModelConfigError extends Error {
-  override readonly name = 'ModelConfigError';
+export class ModelConfigError extends AffordanceError<ModelConfigErrorCode> {
+  static override readonly errorName = 'ModelConfigError';
   constructor(
-    readonly code: ModelConfigErrorCode,
+    code: ModelConfigErrorCode,
     readonly variable: string,
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }

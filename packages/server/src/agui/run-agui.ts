@@ -1,10 +1,4 @@
-import {
-  AffordanceError,
-  type ConversationStore,
-  type Registry,
-  runAgent,
-  type User,
-} from '@affordance/core';
+import { type ConversationStore, isKernelError, type Registry, runAgent, type User } from '@affordance/core';
 import {
   type AgentResult,
   createConversationRecorder,
@@ -56,7 +50,7 @@ export async function runAgui(
   try {
     prepareClientTools(input.tools, model.toolFormat, deps.registry);
   } catch (error) {
-    if (error instanceof AffordanceError) throw new ServerError('invalid_request', `tools: ${error.message}`);
+    if (isKernelError(error)) throw new ServerError('invalid_request', `tools: ${error.message}`);
     throw error;
   }
   const messages = toAgentMessages(input);

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { AffordanceError } from '@affordance/core';
 
 /**
  * Exit codes of every command: 0 ok, 1 an action or check failed, 2 the command line (or config) was wrong, 3 the
@@ -6,9 +7,12 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2, error: 3 } as const;
 
-/** A wrong command line: printed with the command's usage, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
+/** A wrong command line (code `usage`): printed with the command's usage, exit code 2. */
+export class UsageError extends AffordanceError<'usage'> {
+  static override readonly errorName = 'UsageError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('usage', message, options);
+  }
 }
 
 /** Where a command writes, whether it may use colour, and whether stderr can show live progress. */

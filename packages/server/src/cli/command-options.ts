@@ -1,9 +1,12 @@
-import type { Registry, Target } from '@affordance/core';
+import { AffordanceError, type Registry, type Target } from '@affordance/core';
 import { UsageError } from './cli-io.js';
 
-/** A command that ran but could not do what was asked (exit 1); the message goes to stderr as it is. */
-export class CommandFailure extends Error {
-  override readonly name = 'CommandFailure';
+/** A command that ran but could not do what was asked (code `command_failed`, exit 1); stderr gets the message. */
+export class CommandFailure extends AffordanceError<'command_failed'> {
+  static override readonly errorName = 'CommandFailure';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('command_failed', message, options);
+  }
 }
 
 /** `--<name> n` as a positive integer, or undefined when the option is absent; anything else is a usage error. */

@@ -1,6 +1,6 @@
 import {
-  AffordanceError,
   type AvailableAction,
+  isKernelError,
   type Target,
   TOOL_FORMATS,
   type ToolFormat,
@@ -24,7 +24,7 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     try {
       target = await registry.resolveTarget(ref);
     } catch (error) {
-      if (error instanceof AffordanceError) throw new ServerError('invalid_request', error.message);
+      if (isKernelError(error)) throw new ServerError('invalid_request', error.message);
       throw error;
     }
     if (!target)

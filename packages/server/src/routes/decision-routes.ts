@@ -1,4 +1,4 @@
-import { AffordanceError, type RunResult } from '@affordance/core';
+import { isKernelError, type RunResult } from '@affordance/core';
 import type { Context, Hono } from 'hono';
 import { approverRefusal, currentRequester, decisionRefusal } from '../approval-policy.js';
 import { route } from '../openapi/define-route.js';
@@ -138,8 +138,8 @@ async function decided(
   try {
     return context.json(await work(id));
   } catch (error) {
-    if (error instanceof AffordanceError && error.kind === 'unknown_approval') throw notFound(id);
-    if (error instanceof AffordanceError && error.kind === 'approval_not_pending') {
+    if (isKernelError(error) && error.code === 'unknown_approval') throw notFound(id);
+    if (isKernelError(error) && error.code === 'approval_not_pending') {
       throw new ServerError('approval_not_pending', error.message);
     }
     throw error;

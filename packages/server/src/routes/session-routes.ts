@@ -1,4 +1,4 @@
-import type { ConversationStore, User } from '@affordance/core';
+import { AffordanceError, type ConversationStore, type User } from '@affordance/core';
 import type { ConversationSession } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
@@ -218,8 +218,8 @@ async function storeCall<TResult>(call: () => Promise<TResult>): Promise<TResult
   try {
     return await call();
   } catch (error) {
-    if ((error as { kind?: unknown }).kind === 'invalid_input') {
-      throw new ServerError('invalid_request', (error as Error).message);
+    if (AffordanceError.isInstance(error) && error.code === 'invalid_input') {
+      throw new ServerError('invalid_request', error.message);
     }
     throw error;
   }

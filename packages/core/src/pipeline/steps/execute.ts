@@ -212,7 +212,8 @@ class HandlerContext implements ActionContext {
 }
 
 function thrownError(state: CallState, error: unknown) {
-  if (error instanceof ActionFailure) return actionError(error.code, maskSecrets(error.message), error.extra);
+  if (ActionFailure.isInstance(error))
+    return actionError(error.code, maskSecrets(error.message), error.extra);
   const message = error instanceof Error ? error.message : String(error);
   state.runtime.logger.error({ callId: state.callId, name: state.name, err: error }, 'handler threw');
   // A thrown message often quotes a connection string or a header: what looks secret in it is masked.
