@@ -39,8 +39,8 @@ export { isReply, type Reply, withMessage } from './action/with-message.js';
 // The public contract's feature names (DESIGN §5), also on their entry points.
 export { runAgent } from './agent/run-agent.js';
 export { type ActionError, actionError, type Issue } from './errors/action-error.js';
-export { AffordanceError, isKernelError } from './errors/affordance-error.js';
 export { ActionFailure } from './errors/action-failure.js';
+export { AffordanceError, isKernelError } from './errors/affordance-error.js';
 export {
   ERROR_CODES,
   type ErrorCode,
