@@ -17,6 +17,8 @@ export default defineConfig({
         find: /^@affordance\/core\/anthropic$/,
         replacement: here('./packages/core/src/providers/anthropic/index.ts'),
       },
+      // core's package.json `imports` map; its source file under test, as for the entry points above.
+      { find: /^#json-validator$/, replacement: here('./packages/core/src/schema/json-validator-node.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },

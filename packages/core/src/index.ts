@@ -1,3 +1,4 @@
+export { runtimeJsonValidator } from '#json-validator';
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export {
   defineActionFor,
@@ -266,8 +267,11 @@ export {
   type ToolsQuery,
 } from './registry/create-registry.js';
 export type { ArgLimits, Policy, TargetResolver } from './registry/runtime.js';
+export { ajvValidator } from './schema/ajv-validator.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
+export { cspSafeValidator } from './schema/csp-safe-validator.js';
 export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';
+export type { JsonSchemaValidator } from './schema/json-schema-validator.js';
 export {
   type AGUIEncoder,
   type AGUIEncoderOptions,

@@ -33,6 +33,7 @@ import { rankDocumentOf } from '../ranking/rank-document.js';
 import type { Ranker } from '../ranking/types.js';
 import { compileRedaction, isSecretPath, type Redaction } from '../redact/redaction-plan.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
+import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
 import { type Approvals, createApprovals } from './approvals.js';
 import { type AvailableAction, type AvailableQuery, listAvailable } from './available.js';
 import { looseName, suggestNames } from './lookup.js';
@@ -77,6 +78,11 @@ export interface RegistryOptions {
    * cookie, session …), wherever arguments and context are shown: the audit log, approvals, events.
    */
   readonly redactKeys?: RegExp;
+  /**
+   * The JSON Schema validator (default `runtimeJsonValidator()`: ajv where code may be generated, else the CSP-safe
+   * `cspSafeValidator`, which browser and worker bundles always use); pass one to force it.
+   */
+  readonly validator?: JsonSchemaValidator;
 }
 
 /** Options of `tools` and `toolSet`: a format plus the filters of `available`. */
@@ -209,6 +215,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
           action.input ?? action.inputJsonSchema,
           `action ${qualifiedName(action)} input`,
           (path) => isSecretPath(planFor(runtime, action).redaction, path),
+          options.validator,
         );
         inputValidators.set(action, validator);
       }
@@ -219,10 +226,15 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       let validator = outputValidators.get(action);
       if (!validator) {
         let redaction: Redaction | undefined;
-        validator = compileValidator(action.output, `action ${qualifiedName(action)} output`, (path) => {
-          redaction ??= compileRedaction(action.outputJsonSchema, { extraKeys: runtime.redactKeys });
-          return isSecretPath(redaction, path);
-        });
+        validator = compileValidator(
+          action.output,
+          `action ${qualifiedName(action)} output`,
+          (path) => {
+            redaction ??= compileRedaction(action.outputJsonSchema, { extraKeys: runtime.redactKeys });
+            return isSecretPath(redaction, path);
+          },
+          options.validator,
+        );
         outputValidators.set(action, validator);
       }
       return validator;

@@ -38,7 +38,11 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
         size: { type: ['number', 'null'] },
       },
     },
-    values: [{ color: 'blue', kind: 'ball', size: 'big' }, { color: 7 }, { color: 'red', kind: 'box', size: null }],
+    values: [
+      { color: 'blue', kind: 'ball', size: 'big' },
+      { color: 7 },
+      { color: 'red', kind: 'box', size: null },
+    ],
   },
   {
     name: 'patterns, with flags carried',
@@ -46,7 +50,10 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
       type: 'object',
       properties: { hex: { type: 'string', pattern: hex }, line: { type: 'string', pattern: lines } },
     },
-    values: [{ hex: '#A0b1C2', line: 'first\nitem\nlast' }, { hex: '#12345g', line: 'items' }],
+    values: [
+      { hex: '#A0b1C2', line: 'first\nitem\nlast' },
+      { hex: '#12345g', line: 'items' },
+    ],
   },
   {
     name: 'minimum and maximum, lengths, counts, multipleOf, uniqueItems',
@@ -63,7 +70,14 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
     },
     values: [
       { n: 0.2, x: 1, s: 'a', list: [], bag: {} },
-      { n: 11, x: 0, s: 'abcd', list: [1, 2, 1], objects: [{ a: 1 }, { b: 2 }, { a: 1 }], bag: { a: 1, b: 2 } },
+      {
+        n: 11,
+        x: 0,
+        s: 'abcd',
+        list: [1, 2, 1],
+        objects: [{ a: 1 }, { b: 2 }, { a: 1 }],
+        bag: { a: 1, b: 2 },
+      },
       { n: 2.5, x: 0.5, s: 'ab', list: [3], objects: [], bag: { a: 1 } },
     ],
   },
@@ -82,8 +96,22 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
       },
     },
     values: [
-      { email: 'a@b.co', when: '2026-11-25T18:00:00Z', day: '2026-02-28', id: crypto.randomUUID(), site: 'https://x.dev' },
-      { email: 'nope', when: 'yesterday', day: '2026-02-30', id: '123', site: 'no scheme', secret: 'hunter2', made: 'x' },
+      {
+        email: 'a@b.co',
+        when: '2026-11-25T18:00:00Z',
+        day: '2026-02-28',
+        id: crypto.randomUUID(),
+        site: 'https://x.dev',
+      },
+      {
+        email: 'nope',
+        when: 'yesterday',
+        day: '2026-02-30',
+        id: '123',
+        site: 'no scheme',
+        secret: 'hunter2',
+        made: 'x',
+      },
     ],
   },
   {
@@ -123,7 +151,12 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
             { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
           ],
         },
-        amount: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d+$' }] },
+        amount: {
+          anyOf: [
+            { type: 'number', minimum: 0 },
+            { type: 'string', pattern: '^\\d+$' },
+          ],
+        },
       },
     },
     values: [
