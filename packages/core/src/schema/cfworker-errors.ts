@@ -118,9 +118,11 @@ export function ajvErrorsOf(units: readonly OutputUnit[], context: ErrorContext)
     const last =
       unit.keyword === 'type'
         ? typeRank(parent)
-        : unit.keyword === 'anyOf' || unit.keyword === 'oneOf' || unit.keyword === 'if'
-          ? [RANK[unit.keyword]!, Number.POSITIVE_INFINITY]
-          : [RANK[unit.keyword] ?? 99];
+        : unit.keyword === 'format' && unit.error.startsWith('Number')
+          ? [RANK.multipleOf! + 1] // ajv checks number formats last among the number keywords
+          : unit.keyword === 'anyOf' || unit.keyword === 'oneOf' || unit.keyword === 'if'
+            ? [RANK[unit.keyword]!, Number.POSITIVE_INFINITY]
+            : [RANK[unit.keyword] ?? 99];
     ranked.push({
       error: { ...message, instancePath: pointerOf(instance), parentSchema: parent },
       rank: [...place.rank, ...last],

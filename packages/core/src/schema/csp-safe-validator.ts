@@ -6,6 +6,7 @@ import { ajvErrorsOf } from './cfworker-errors.js';
 import { dialectOf } from './dialect-of.js';
 import { fillDefaults } from './fill-defaults.js';
 import type { JsonSchemaValidator, SchemaCheck } from './json-schema-validator.js';
+import { numberFormatErrors } from './number-formats.js';
 import {
   eachSubschema,
   isNode,
@@ -48,6 +49,12 @@ export const cspSafeValidator: JsonSchemaValidator = {
     const root = copySchema(schema, originalOf, UNKNOWN[dialect]!) as SchemaNode;
     const lookup = dereference(root as Schema) as Record<string, unknown>;
     assertRefsResolve(root, lookup);
+    let hasNumberFormats = false;
+    eachSubschema(schema, (node) => {
+      const format =
+        typeof node.format === 'string' ? (fullFormats as Record<string, unknown>)[node.format] : undefined;
+      if (isNode(format) && format.type === 'number') hasNumberFormats = true;
+    });
     const draft = dialect === '2020-12' ? '2020-12' : '2019-09'; // ajv applies a $ref's siblings in every draft
     check = (value) => {
       fillDefaults(schema, value);
@@ -67,7 +74,9 @@ export const cspSafeValidator: JsonSchemaValidator = {
           },
         ];
       }
-      return result.valid ? undefined : ajvErrorsOf(result.errors, { root, lookup, originalOf, data });
+      const units = result.valid ? [] : result.errors;
+      if (hasNumberFormats) units.push(...numberFormatErrors(root, data, lookup));
+      return units.length === 0 ? undefined : ajvErrorsOf(units, { root, lookup, originalOf, data });
     };
     compiled.set(schema, check);
     return check;

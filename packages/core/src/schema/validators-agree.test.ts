@@ -93,6 +93,9 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
         site: { type: 'string', format: 'uri' },
         secret: { type: 'string', format: 'password', minLength: 8 },
         made: { type: 'string', format: 'made-up' },
+        small: { type: 'integer', format: 'int32', minimum: 0 },
+        big: { type: 'array', items: { type: 'number', format: 'int64' } },
+        ratio: { type: 'number', format: 'float' },
       },
     },
     values: [
