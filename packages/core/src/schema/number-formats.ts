@@ -28,9 +28,9 @@ export function numberFormatErrors(
   if (typeof node.$ref === 'string')
     visit(lookup[absolute ?? node.$ref], value, `${keywordLocation}/$ref`, instanceLocation);
   if (Array.isArray(node.allOf)) {
-    node.allOf.forEach((part, index) =>
-      visit(part, value, `${keywordLocation}/allOf/${index}`, instanceLocation),
-    );
+    for (const [index, part] of node.allOf.entries()) {
+      visit(part, value, `${keywordLocation}/allOf/${index}`, instanceLocation);
+    }
   }
   if (typeof value === 'number' && typeof node.format === 'string') {
     const format = (fullFormats as Record<string, unknown>)[node.format.replace(FORMAT_PREFIX, '')];
