@@ -50,14 +50,16 @@ export const cspSafeValidator: JsonSchemaValidator = {
     const lookup = dereference(root as Schema) as Record<string, unknown>;
     assertRefsResolve(root, lookup);
     let hasNumberFormats = false;
+    let hasDefaults = false;
     eachSubschema(schema, (node) => {
+      if ('default' in node) hasDefaults = true;
       const format =
         typeof node.format === 'string' ? (fullFormats as Record<string, unknown>)[node.format] : undefined;
       if (isNode(format) && format.type === 'number') hasNumberFormats = true;
     });
     const draft = dialect === '2020-12' ? '2020-12' : '2019-09'; // ajv applies a $ref's siblings in every draft
     check = (value) => {
-      fillDefaults(schema, value);
+      if (hasDefaults) fillDefaults(schema, value);
       const data = withoutUndefined(value);
       let result: ReturnType<typeof validate>;
       try {
@@ -183,10 +185,13 @@ function withoutUndefined(value: unknown): unknown {
     return copy ?? value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
     const clean = item === undefined ? undefined : withoutUndefined(item);
     if (item === undefined || clean !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
+      copy ??= { ...record };
       if (item === undefined) delete copy[key];
       else copy[key] = clean;
     }
