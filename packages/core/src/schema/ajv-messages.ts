@@ -88,6 +88,10 @@ export function ajvMessage(
         message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
       };
     }
+    case 'propertyNames': {
+      const propertyName = unit.error.slice('Property name "'.length, -'" does not match schema.'.length);
+      return { keyword, params: { propertyName }, message: 'property name must be valid' };
+    }
     case 'not':
       return { keyword, params: {}, message: 'must NOT be valid' };
     case 'anyOf':

@@ -11,6 +11,13 @@ export interface ErrorContext {
   readonly originalOf: WeakMap<object, SchemaNode>;
   /** The value as the caller sent it (after defaults). */
   readonly data: unknown;
+  /** Validate one value against one subschema of `root`, reporting at these locations. */
+  readonly recheck: (
+    schema: unknown,
+    value: unknown,
+    instanceLocation: string,
+    keywordLocation: string,
+  ) => OutputUnit[];
 }
 
 // ajv evaluates a schema's keywords in this order (its rule groups); errors are sorted to match it.
@@ -74,8 +81,8 @@ const WRAPPERS = new Set([
   'unevaluatedProperties',
   'unevaluatedItems',
 ]);
-// ajv reports one error for these, never the item or name errors beneath them.
-const OPAQUE = new Set(['contains', 'not', 'propertyNames', 'if']);
+// ajv reports one error for these, never the errors beneath them.
+const OPAQUE = new Set(['not', 'if']);
 
 interface Ranked {
   readonly error: SchemaError;
@@ -83,9 +90,10 @@ interface Ranked {
 }
 
 /** Turn cfworker's flat output into the errors ajv (`allErrors`, `verbose`) reports, in ajv's order. */
-export function ajvErrorsOf(units: readonly OutputUnit[], context: ErrorContext): SchemaError[] {
+export function ajvErrorsOf(found: readonly OutputUnit[], context: ErrorContext): SchemaError[] {
   const ranked: Ranked[] = [];
   const seen = new Set<string>();
+  const units = [...found];
   for (let index = 0; index < units.length; index++) {
     const unit = units[index]!;
     const next = units[index + 1];
@@ -113,22 +121,55 @@ export function ajvErrorsOf(units: readonly OutputUnit[], context: ErrorContext)
     }
     const place = locate(segmentsOf(unit.keywordLocation).slice(0, -1), instance, context);
     if (!place) continue;
+    if (unit.keyword === 'contains' && unit.error.startsWith('Array does not contain')) {
+      units.push(...itemErrors(unit, place.node, instance, context));
+    }
     const parent = context.originalOf.get(place.node) ?? place.node;
     const message = ajvMessage(unit, parent, instance, context.data);
+    const reported = place.reportAt === undefined ? instance : instance.slice(0, place.reportAt);
     const last =
-      unit.keyword === 'type'
-        ? typeRank(parent)
-        : unit.keyword === 'format' && unit.error.startsWith('Number')
-          ? [RANK.multipleOf! + 1] // ajv checks number formats last among the number keywords
-          : unit.keyword === 'anyOf' || unit.keyword === 'oneOf' || unit.keyword === 'if'
-            ? [RANK[unit.keyword]!, Number.POSITIVE_INFINITY]
-            : [RANK[unit.keyword] ?? 99];
+      unit.keyword === 'propertyNames'
+        ? [
+            RANK.propertyNames!,
+            keyPosition(context, [...instance, escapeSegment(String(message.params.propertyName))]),
+            Number.POSITIVE_INFINITY,
+          ]
+        : unit.keyword === 'type'
+          ? typeRank(parent)
+          : unit.keyword === 'format' && unit.error.startsWith('Number')
+            ? [RANK.multipleOf! + 1] // ajv checks number formats last among the number keywords
+            : ['anyOf', 'oneOf', 'if', 'contains', 'minContains', 'maxContains'].includes(unit.keyword)
+              ? [RANK[unit.keyword]!, Number.POSITIVE_INFINITY]
+              : [RANK[unit.keyword] ?? 99];
     ranked.push({
-      error: { ...message, instancePath: pointerOf(instance), parentSchema: parent },
+      error: { ...message, instancePath: pointerOf(reported), parentSchema: parent },
       rank: [...place.rank, ...last],
     });
   }
   return ranked.sort((a, b) => compareRanks(a.rank, b.rank)).map((entry) => entry.error);
+}
+
+// cfworker keeps no errors of the items a failed `contains` tried; ajv reports them all before its own.
+function itemErrors(
+  unit: OutputUnit,
+  node: SchemaNode,
+  instance: string[],
+  context: ErrorContext,
+): OutputUnit[] {
+  const items = valueAt(context.data, instance);
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item, index) =>
+    context.recheck(node.contains, item, `${unit.instanceLocation}/${index}`, unit.keywordLocation),
+  );
+}
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let current = root;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[unescapeSegment(segment)];
+  }
+  return current;
 }
 
 function wrapperError(
@@ -196,10 +237,11 @@ function locate(
   segments: string[],
   instance: string[],
   context: ErrorContext,
-): { node: SchemaNode; rank: number[] } | undefined {
+): { node: SchemaNode; rank: number[]; reportAt?: number } | undefined {
   let node: unknown = context.root;
   const rank: number[] = [];
   let depth = 0; // instance segments consumed
+  let reportAt: number | undefined; // ajv reports a property name's errors at the object holding it
   const descend = (): string[] => instance.slice(0, ++depth);
   for (let index = 0; index < segments.length; index++) {
     if (!isNode(node)) return undefined;
@@ -230,6 +272,10 @@ function locate(
       const at = Number(segments[++index]);
       rank.push(own, at);
       node = (node[segment] as unknown[])[at];
+    } else if (segment === 'propertyNames') {
+      reportAt ??= depth;
+      rank.push(own, keyPosition(context, descend()), 0);
+      node = node[segment];
     } else if ((segment === 'items' && Array.isArray(node.items)) || segment === 'prefixItems') {
       const at = Number(segments[++index]);
       rank.push(own, at);
@@ -244,7 +290,8 @@ function locate(
       node = node[segment];
     }
   }
-  return isNode(node) ? { node, rank } : undefined;
+  if (!isNode(node)) return undefined;
+  return reportAt === undefined ? { node, rank } : { node, rank, reportAt };
 }
 
 /** Where the last key of `path` comes in its object's (or array's) own order. */
@@ -284,6 +331,10 @@ function segmentsOf(location: string): string[] {
     .slice(location.startsWith('#') ? 2 : 1)
     .split('/')
     .map((segment) => decodeURIComponent(segment));
+}
+
+function escapeSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function unescapeSegment(segment: string): string {

@@ -58,6 +58,17 @@ export const cspSafeValidator: JsonSchemaValidator = {
       if (isNode(format) && format.type === 'number') hasNumberFormats = true;
     });
     const draft = dialect === '2020-12' ? '2020-12' : '2019-09'; // ajv applies a $ref's siblings in every draft
+    const recheck = (node: unknown, item: unknown, instanceLocation: string, keywordLocation: string) =>
+      validate(
+        item,
+        node as Schema,
+        draft,
+        lookup as Record<string, Schema>,
+        false,
+        null,
+        instanceLocation,
+        keywordLocation,
+      ).errors;
     check = (value) => {
       if (hasDefaults) fillDefaults(schema, value);
       const data = withoutUndefined(value);
@@ -78,7 +89,7 @@ export const cspSafeValidator: JsonSchemaValidator = {
       }
       const units = result.valid ? [] : result.errors;
       if (hasNumberFormats) units.push(...numberFormatErrors(root, data, lookup));
-      return units.length === 0 ? undefined : ajvErrorsOf(units, { root, lookup, originalOf, data });
+      return units.length === 0 ? undefined : ajvErrorsOf(units, { root, lookup, originalOf, data, recheck });
     };
     compiled.set(schema, check);
     return check;
