@@ -14,6 +14,8 @@ export default defineConfig({
       },
       // Every other entry point of core is the index of its folder (see packages/core/package.json `exports`).
       { find: /^@affordance\/core\/([a-z-]+)$/, replacement: here('./packages/core/src/$1/index.ts') },
+      // core's package.json `imports` map; its source file under test, as for the entry points above.
+      { find: /^#json-validator$/, replacement: here('./packages/core/src/schema/json-validator-node.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },

@@ -2,6 +2,7 @@
 // entry points of their own (`@affordance/core/streaming`, `/ranking`, `/text`, `/agent`, `/detect`, `/adapters`);
 // the few of their names in the public contract are re-exported at the end (`sideEffects: false` keeps them out
 // of bundles that do not use them).
+export { runtimeJsonValidator } from '#json-validator';
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export {
   defineActionFor,
@@ -109,8 +110,11 @@ export {
   type ToolsQuery,
 } from './registry/create-registry.js';
 export type { RankDocument, Ranker, RankHit } from './registry/ranker.js';
+export { ajvValidator } from './schema/ajv-validator.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
+export { cspSafeValidator } from './schema/csp-safe-validator.js';
 export { isStandardSchema, jsonSchemaOf } from './schema/json-schema-of.js';
+export type { JsonSchemaValidator } from './schema/json-schema-validator.js';
 export { createToolCallAssembler } from './streaming/create-tool-call-assembler.js';
 export { createPartialJsonParser } from './streaming/partial-json-parser.js';
 export { parseActions } from './text/parse-actions.js';

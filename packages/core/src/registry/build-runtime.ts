@@ -52,6 +52,7 @@ export function buildRuntime(parts: {
           action.input ?? action.inputJsonSchema,
           `action ${qualifiedName(action)} input`,
           (path) => isSecretPath(planFor(runtime, action).redaction, path),
+          options.validator,
         );
         inputValidators.set(action, validator);
       }
@@ -62,10 +63,15 @@ export function buildRuntime(parts: {
       let validator = outputValidators.get(action);
       if (!validator) {
         let redaction: Redaction | undefined;
-        validator = compileValidator(action.output, `action ${qualifiedName(action)} output`, (path) => {
-          redaction ??= compileRedaction(action.outputJsonSchema, { extraKeys: runtime.redactKeys });
-          return isSecretPath(redaction, path);
-        });
+        validator = compileValidator(
+          action.output,
+          `action ${qualifiedName(action)} output`,
+          (path) => {
+            redaction ??= compileRedaction(action.outputJsonSchema, { extraKeys: runtime.redactKeys });
+            return isSecretPath(redaction, path);
+          },
+          options.validator,
+        );
         outputValidators.set(action, validator);
       }
       return validator;

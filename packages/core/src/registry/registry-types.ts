@@ -15,6 +15,7 @@ import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import type { ArgLimits, Policy, TargetResolver } from '../pipeline/runtime.js';
 import type { Store } from '../ports/store.js';
+import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
 import type { Approvals } from './approvals.js';
 import type { AvailableAction, AvailableQuery } from './available.js';
 import type { Ranker } from './ranker.js';
@@ -61,6 +62,11 @@ export interface RegistryOptions {
    * cookie, session …), wherever arguments and context are shown: the audit log, approvals, events.
    */
   readonly redactKeys?: RegExp;
+  /**
+   * The JSON Schema validator (default `runtimeJsonValidator()`: ajv where code may be generated, else the CSP-safe
+   * `cspSafeValidator`, which browser and worker bundles always use); pass one to force it.
+   */
+  readonly validator?: JsonSchemaValidator;
 }
 
 /** Options of `tools` and `toolSet`: a format plus the filters of `available`. */

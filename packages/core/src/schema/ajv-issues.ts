@@ -1,7 +1,7 @@
-import type { ErrorObject } from 'ajv';
 import { closest } from 'fastest-levenshtein';
 import type { Issue } from '../errors/action-error.js';
 import { describeValue, formatPath, SENSITIVE_VALUE, valueAt } from './describe-value.js';
+import type { SchemaError } from './json-schema-validator.js';
 
 /** Whether the value at a path is secret, so a message must not repeat it. */
 export type SecretPath = (path: ReadonlyArray<string | number>) => boolean;
@@ -9,11 +9,11 @@ export type SecretPath = (path: ReadonlyArray<string | number>) => boolean;
 const NOTHING_SECRET: SecretPath = () => false;
 
 /**
- * Turn ajv errors into issues whose messages tell a model how to fix the call; a value the schema marks secret
+ * Turn ajv's errors (or the CSP-safe validator's, in the same shape) into issues whose messages tell a model how to fix the call; a value the schema marks secret
  * (`writeOnly`, `x-sensitive`, `format: "password"`) or `secret` says is secret is never repeated.
  */
 export function issuesFromAjv(
-  errors: readonly ErrorObject[],
+  errors: readonly SchemaError[],
   data: unknown,
   secret: SecretPath = NOTHING_SECRET,
 ): Issue[] {
@@ -40,7 +40,7 @@ export function issuesFromAjv(
 }
 
 function describeAjvError(
-  error: ErrorObject,
+  error: SchemaError,
   path: Array<string | number>,
   data: unknown,
   secret: SecretPath,
@@ -62,7 +62,7 @@ function describeAjvError(
     }
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
-      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      const allowed = Object.keys((parent?.properties as object | undefined) ?? {});
       const guess = allowed.length > 0 ? closest(property, allowed) : undefined;
       const hint = guess
         ? ` (did you mean \`${guess}\`?)`

@@ -1,5 +1,5 @@
-import safeRegex from 'safe-regex2';
 import { AffordanceError } from '../errors/action-error.js';
+import { isSafePattern } from './safe-pattern.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -39,7 +39,7 @@ function assertSafe(pattern: string, at: string, where: string): void {
       'invalid_schema',
       `${where}: ${at} is not a valid regular expression: ${pattern}`,
     );
-  if (!safeRegex(pattern)) {
+  if (!isSafePattern(pattern)) {
     throw new AffordanceError(
       'unsafe_pattern',
       `${where}: ${at} ${pattern} can backtrack catastrophically on hostile input; rewrite it without nested quantifiers`,

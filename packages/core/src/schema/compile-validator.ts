@@ -1,15 +1,15 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { runtimeJsonValidator } from '#json-validator';
 import type { Issue } from '../errors/action-error.js';
 import { AffordanceError } from '../errors/action-error.js';
 import { maskSecrets } from '../redact/mask-secrets.js';
 import { issuesFromAjv, type SecretPath } from './ajv-issues.js';
 import { describeValue, formatPath, SENSITIVE_VALUE, valueAt } from './describe-value.js';
 import { isStandardSchema } from './json-schema-of.js';
+import type { JsonSchemaValidator, SchemaCheck } from './json-schema-validator.js';
 import type { JsonSchema, SchemaLike } from './types.js';
+
+export { compileJsonSchema } from './ajv-validator.js';
 
 /** The outcome of validating a value: the (possibly transformed) value, or the issues. */
 export type Validation =
@@ -19,74 +19,37 @@ export type Validation =
 /** A compiled validator: synchronous for JSON Schema, possibly async for a Standard Schema. */
 export type Validator = (value: unknown) => Validation | Promise<Validation>;
 
-// ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => void;
-
-type AjvDialect = 'draft-07' | '2019-09' | '2020-12';
-const instances = new Map<AjvDialect, Ajv>();
-const compiled = new WeakMap<object, ValidateFunction>();
-
-function ajvFor(schema: JsonSchema): Ajv {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const dialect: AjvDialect = declared.includes('2020-12')
-    ? '2020-12'
-    : declared.includes('2019-09')
-      ? '2019-09'
-      : 'draft-07';
-  let ajv = instances.get(dialect);
-  if (!ajv) {
-    const options = {
-      allErrors: true,
-      verbose: true,
-      strict: false,
-      useDefaults: true,
-      allowUnionTypes: true,
-      addUsedSchema: false,
-    };
-    ajv =
-      dialect === '2020-12'
-        ? new Ajv2020(options)
-        : dialect === '2019-09'
-          ? new Ajv2019(options)
-          : new Ajv(options);
-    addFormats(ajv);
-    instances.set(dialect, ajv);
-  }
-  return ajv;
+/**
+ * A validator for any schema: for JSON Schema, `validator` (by default ajv where the runtime lets code be generated,
+ * else the CSP-safe one: `runtimeJsonValidator`); for a Standard Schema, the library's own `validate`. Issue
+ * messages never repeat a value at a place `secret` names (nor one the schema marks secret).
+ */
+export function compileValidator(
+  schema: SchemaLike,
+  where: string,
+  secret?: SecretPath,
+  validator: JsonSchemaValidator = runtimeJsonValidator(),
+): Validator {
+  if (isStandardSchema(schema)) return standardValidator(schema, secret);
+  const check = compileWith(validator, schema, where);
+  return (value) => {
+    const errors = check(value);
+    return errors === undefined
+      ? { ok: true, value }
+      : { ok: false, issues: issuesFromAjv(errors, value, secret) };
+  };
 }
 
-/** Compile (once per schema object) a JSON Schema with ajv. Throws `invalid_schema` for a broken schema. */
-export function compileJsonSchema(schema: JsonSchema, where: string): ValidateFunction {
-  const cached = compiled.get(schema);
-  if (cached) return cached;
-  let validate: ValidateFunction;
+function compileWith(validator: JsonSchemaValidator, schema: JsonSchema, where: string): SchemaCheck {
   try {
-    validate = ajvFor(schema).compile(schema);
+    return validator.compile(schema);
   } catch (error) {
     throw new AffordanceError(
       'invalid_schema',
       `${where}: the JSON Schema does not compile: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
-  compiled.set(schema, validate);
-  return validate;
-}
-
-/**
- * A validator for any schema: ajv for JSON Schema, the library's own `validate` for a Standard Schema. Issue
- * messages never repeat a value at a place `secret` names (nor one the schema marks secret).
- */
-export function compileValidator(schema: SchemaLike, where: string, secret?: SecretPath): Validator {
-  if (isStandardSchema(schema)) return standardValidator(schema, secret);
-  const validate = compileJsonSchema(schema, where);
-  return (value) =>
-    validate(value)
-      ? { ok: true, value }
-      : { ok: false, issues: issuesFromAjv(validate.errors ?? [], value, secret) };
 }
 
 function standardValidator(schema: StandardSchemaV1, secret: SecretPath | undefined): Validator {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { breakdown, bundleCases, coreEntryPoints, measureBundles, verdict } from '../../bench/bundle-size.js';
+
+// The sizes themselves drift and are reported by `npm run bench -- bundle` (docs/benchmarks.md); the budgets of
+// issue 18 are not met yet (kernel, assembler, hooks: all OVER today), so they are printed, not asserted here.
+describe('the bundle-size script', () => {
+  it('builds and reports every row, and browser bundles carry no ajv', async () => {
+    const cases = bundleCases();
+    const rows = await measureBundles(cases);
+    expect(rows.map((row) => row.name)).toEqual(cases.map((bundle) => bundle.name));
+    for (const entry of coreEntryPoints()) {
+      expect(
+        rows.some((row) => row.name.includes(entry === '.' ? '@affordance/core (' : entry.slice(2))),
+      ).toBe(true);
+    }
+    for (const row of rows) {
+      expect(row.error, row.name).toBeUndefined();
+      expect(row.gz!, row.name).toBeGreaterThan(0);
+      expect(row.gz!, row.name).toBeLessThan(row.raw!);
+      expect(['PASS', 'OVER', '-']).toContain(verdict(row));
+    }
+    const kernel = breakdown(rows[0]!.metafile!).map((entry) => entry.module);
+    expect(kernel).toContain('@cfworker/json-schema');
+    for (const name of ['ajv', 'fast-uri', 'json-schema-traverse', 'fast-deep-equal']) {
+      expect(kernel, name).not.toContain(name);
+    }
+  }, 120_000);
+});
