@@ -162,6 +162,7 @@ export {
 } from './formats/tool-names.js';
 export type { FormatOptions, FormattedTools, ToolFormat, ToolSource, ToolWarning } from './formats/types.js';
 export { TOOL_FORMATS } from './formats/types.js';
+export type { CallObserver, CallWatcher, ObservedCall } from './observe/call-observer.js';
 export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';

@@ -9,17 +9,24 @@ import { authorize } from './steps/authorize.js';
 import { checkCall } from './steps/check-call.js';
 import { checkPrerequisites } from './steps/check-prerequisites.js';
 import { checkWhen } from './steps/check-when.js';
-import { claimIdempotencyKey } from './steps/claim-idempotency-key.js';
 import { execute } from './steps/execute.js';
+import { claimIdempotencyKey, settleIdempotencyKey } from './steps/idempotency.js';
 import { parseArgs } from './steps/parse-args.js';
 import { rateLimit } from './steps/rate-limit.js';
+import { recordHistory } from './steps/record-history.js';
+import { report } from './steps/report.js';
 import { requestApproval } from './steps/request-approval.js';
 import { resolveAction } from './steps/resolve-action.js';
 import { resolveTarget } from './steps/resolve-target.js';
+import { shapeOutcome } from './steps/shape-outcome.js';
 import { validateInput } from './steps/validate-input.js';
 import { validateOutput } from './steps/validate-output.js';
+import { writeAudit } from './steps/write-audit.js';
 
-/** The run pipeline, in order. Each step either goes on, fails the call, or finishes it. */
+/**
+ * The run pipeline, in order. Each call step goes on, fails the call or finishes it; the closing steps from `settle`
+ * on run for every call whatever its outcome, each answering NEXT (a failure of theirs lands in the outcome).
+ */
 export const PIPELINE: readonly Step[] = [
   checkCall,
   resolveAction,
@@ -35,18 +42,45 @@ export const PIPELINE: readonly Step[] = [
   claimIdempotencyKey,
   execute,
   validateOutput,
+  settleIdempotencyKey,
+  recordHistory,
+  shapeOutcome,
+  writeAudit,
+  report,
 ];
 
 /** How many steps come before an action's plan: `call` and `resolve`, which every call runs. */
 export const PLAN_START = 2;
 
+/** Steps to walk, in order, and the index of the first closing step among them. */
+export interface Course {
+  readonly steps: readonly Step[];
+  readonly closingAt: number;
+}
+
+function courseOf(steps: readonly Step[]): Course {
+  const closingAt = steps.findIndex((step) => step.closing);
+  return { steps, closingAt: closingAt < 0 ? steps.length : closingAt };
+}
+
+/** Every step of PIPELINE: what a call runs while a watcher reports each step. */
+export const EVERY_STEP: Course = courseOf(PIPELINE);
+
+/** What every call runs until its action is known: `call` and `resolve`, then the closing steps. */
+export const OPENING: Course = courseOf([
+  ...PIPELINE.slice(0, PLAN_START),
+  ...PIPELINE.filter((step) => step.closing && !step.keyed),
+]);
+
 /** What a call of one action in one registry needs after `resolve`, worked out once. */
 export interface ActionPlan {
   /**
-   * The steps that can matter for this action, in pipeline order: an action without a rate limit never reaches
-   * the limiter, one without `when` never asks it.
+   * The steps that can matter for this action, in pipeline order, closing steps included: an action without a rate
+   * limit never reaches the limiter, one without `when` never asks it, one without an output schema skips `output`.
    */
-  readonly steps: readonly Step[];
+  readonly course: Course;
+  /** The same for a call with an idempotency key: with the `idempotency` claim and its `settle`. */
+  readonly keyedCourse: Course;
   /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
   readonly argsSchema: JsonSchema;
   /**
@@ -87,8 +121,10 @@ export function planFor(runtime: RegistryRuntime, action: AnyAction): ActionPlan
 
 function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
   const argsSchema = toolInputSchema(action, runtime.targetParam);
+  const keyed = PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime));
   return {
-    steps: PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime)),
+    course: courseOf(keyed.filter((step) => !step.keyed)),
+    keyedCourse: courseOf(keyed),
     argsSchema,
     redaction: compileRedaction(argsSchema, { extraKeys: runtime.redactKeys, sensitive: action.sensitive }),
     flatJson: createFlatJsonWriter(),

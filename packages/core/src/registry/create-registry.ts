@@ -22,7 +22,9 @@ import {
   OPENAI_NAMES,
 } from '../formats/tool-names.js';
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import { createEmitter, type Emitter } from '../observe/emitter.js';
+import { createEventObserver } from '../observe/event-observer.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { planFor } from '../pipeline/plan.js';
@@ -55,6 +57,8 @@ export interface RegistryOptions {
   /** State ports; missing ones are held in memory. */
   readonly store?: Partial<Store>;
   readonly logger?: Logger;
+  /** Watchers of every call, beside the events (`on`): e.g. `traceCalls()` from `@affordance/core/tracing`. */
+  readonly observers?: readonly CallObserver[];
   readonly ranker?: Ranker;
   readonly limits?: Partial<ArgLimits>;
   /** How deep `ctx.run` may nest (default 8). */
@@ -128,6 +132,8 @@ export interface Registry {
   readonly targetParam: string;
   readonly store: Store;
   on: Emitter<RegistryEvents>['on'];
+  /** Add a watcher of every call (see `RegistryOptions.observers`); returns a function that removes it. */
+  observe(observer: CallObserver): () => void;
 }
 
 const DEFAULT_LIMITS: ArgLimits = { maxChars: 1_000_000, maxDepth: 64, maxNodes: 100_000 };
@@ -184,7 +190,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return found;
   };
 
+  const observers: CallObserver[] = [createEventObserver(events), ...(options.observers ?? [])];
   const runtime: RegistryRuntime = {
+    observers,
     targetParam,
     targets,
     services: options.services ?? {},
@@ -359,6 +367,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     targetParam,
     store,
     on: events.on,
+    observe(observer) {
+      observers.push(observer);
+      return () => {
+        const at = observers.indexOf(observer);
+        if (at >= 0) observers.splice(at, 1);
+      };
+    },
   };
   if (options.actions) registry.register(options.actions);
   return registry;
