@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@affordance\/core\/testing$/, replacement: here('./packages/core/src/testing/index.ts') },
+      { find: /^@affordance\/core\/tracing$/, replacement: here('./packages/core/src/tracing/index.ts') },
       {
         find: /^@affordance\/core\/openai$/,
         replacement: here('./packages/core/src/providers/openai/index.ts'),
