@@ -121,14 +121,18 @@ export class Awaiting<TValue = unknown> {
 
 /**
  * What a step makes of a port's answer, which may be a value or a promise of one: `settle` at once for a value;
- * for a promise, the runner waits and settles then. Steps call this instead of testing for promises themselves.
+ * for a promise, the runner waits and settles then (a rejection goes to `reject`, else fails the call as the step's
+ * error). Steps call this instead of testing for promises themselves; pass functions, not closures.
  */
 export function onAnswer<TValue>(
   state: CallState,
   answer: TValue | Promise<TValue>,
   settle: (state: CallState, value: TValue) => StepOutcome,
+  reject?: (state: CallState, error: unknown) => StepOutcome,
 ): StepAnswer {
-  return answer instanceof Promise ? (new Awaiting(answer, settle) as Awaiting) : settle(state, answer);
+  return answer instanceof Promise
+    ? (new Awaiting(answer, settle, reject) as Awaiting)
+    : settle(state, answer);
 }
 
 /** What a step's `run` answers: an outcome now, a promise of one, or one still on its way. */

@@ -1,4 +1,4 @@
-import { type CallState, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, NEXT, onAnswer, type Step, type StepOutcome } from '../call-state.js';
 import { failedAfterHandler } from '../failed-after-handler.js';
 
 /** Record a successful call in its session's history, which `requires` reads; a replay is not recorded again. */
@@ -15,9 +15,7 @@ export const recordHistory: Step = {
     } catch (error) {
       return historyFailed(state, error);
     }
-    return recorded instanceof Promise
-      ? recorded.then(recordedNow, (error) => historyFailed(state, error))
-      : NEXT;
+    return onAnswer(state, recorded, recordedNow, historyFailed);
   },
 };
 
