@@ -3,6 +3,29 @@ import type { CallObserver, CallWatcher, ObservedCall } from './call-observer.js
 import type { Emitter } from './emitter.js';
 import type { RegistryEvents } from './events.js';
 
+const observerOf = new WeakMap<Emitter<RegistryEvents>, CallObserver>();
+
+/**
+ * Keep the observer of `events` among `observers` exactly while someone listens to `call-start`, `call-step` or
+ * `call-end` (call it whenever a listener of `type` comes or goes): a call no one watches then asks no one.
+ */
+export function followCallEvents(
+  events: Emitter<RegistryEvents>,
+  observers: CallObserver[],
+  type: keyof RegistryEvents,
+): void {
+  if (type !== 'call-start' && type !== 'call-step' && type !== 'call-end') return;
+  let observer = observerOf.get(events);
+  if (!observer) {
+    observer = createEventObserver(events);
+    observerOf.set(events, observer);
+  }
+  const listening = events.has('call-start') || events.has('call-step') || events.has('call-end');
+  const at = observers.indexOf(observer);
+  if (listening && at < 0) observers.unshift(observer);
+  else if (!listening && at >= 0) observers.splice(at, 1);
+}
+
 /**
  * The observer behind `registry.on`: `call-start` as a call begins, `call-step` for every step of `PIPELINE` (a
  * call with such listeners runs them all), `call-end` with the result. A call no one listens to is not watched.

@@ -45,7 +45,8 @@ export function runPipeline(
       typeof call.name === 'string' ? call.name : String(call.name),
       performance.now(),
     );
-    const watch = watchCall(runtime.observers, state);
+    const { observers } = runtime;
+    const watch = observers.length === 0 ? undefined : watchCall(observers, state);
     state.watch = watch;
     const course = watch?.everyStep ? EVERY_STEP : OPENING;
     let done: RunResult | Promise<RunResult>;
@@ -104,6 +105,7 @@ function attempt(state: CallState, course: Course, index: number): StepAnswer {
   }
 }
 
+// Two closures per wait, and nothing else made: the step's answer is settled here, in one promise hop.
 function wait(
   state: CallState,
   course: Course,
@@ -111,30 +113,52 @@ function wait(
   pending: Promise<StepOutcome> | Awaiting,
   began: number,
 ): Promise<RunResult> {
-  const step = course.steps[index]!;
-  const failed = (error: unknown): StepOutcome => ({ fail: stepFailed(state, step, error) });
-  const resume = (outcome: StepOutcome) => walk(state, course, advance(state, course, index, outcome, began));
   if (pending instanceof Awaiting) {
-    const { settle, reject } = pending;
     return Promise.resolve(pending.pending).then(
-      (value) => resume(settleWith(state, settle, value, failed)),
-      (error: unknown) => resume(reject ? settleWith(state, reject, error, failed) : failed(error)),
+      (value) => resume(state, course, index, began, settled(state, course, index, pending.settle, value)),
+      (error: unknown) => resume(state, course, index, began, rejected(state, course, index, pending, error)),
     );
   }
-  return pending.then(resume, (error: unknown) => resume(failed(error)));
+  return pending.then(
+    (outcome) => resume(state, course, index, began, outcome),
+    (error: unknown) =>
+      resume(state, course, index, began, { fail: stepFailed(state, course.steps[index]!, error) }),
+  );
 }
 
-function settleWith<TValue>(
+function resume(
   state: CallState,
+  course: Course,
+  index: number,
+  began: number,
+  outcome: StepOutcome,
+): RunResult | Promise<RunResult> {
+  return walk(state, course, advance(state, course, index, outcome, began));
+}
+
+function settled<TValue>(
+  state: CallState,
+  course: Course,
+  index: number,
   settle: (state: CallState, value: TValue) => StepOutcome,
   value: TValue,
-  failed: (error: unknown) => StepOutcome,
 ): StepOutcome {
   try {
     return settle(state, value);
   } catch (error) {
-    return failed(error);
+    return { fail: stepFailed(state, course.steps[index]!, error) };
   }
+}
+
+function rejected(
+  state: CallState,
+  course: Course,
+  index: number,
+  pending: Awaiting,
+  error: unknown,
+): StepOutcome {
+  if (pending.reject) return settled(state, course, index, pending.reject, error);
+  return { fail: stepFailed(state, course.steps[index]!, error) };
 }
 
 // Where to go after step `index` said `outcome`, reporting it to a watcher: the next step, or the closing steps

@@ -24,7 +24,7 @@ import {
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
 import type { CallObserver } from '../observe/call-observer.js';
 import { createEmitter, type Emitter } from '../observe/emitter.js';
-import { createEventObserver } from '../observe/event-observer.js';
+import { followCallEvents } from '../observe/event-observer.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { planFor } from '../pipeline/plan.js';
@@ -148,8 +148,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   let aliases: Map<string, string> | undefined;
   let version = 0;
   const logger = options.logger ?? silentLogger;
-  const events = createEmitter<RegistryEvents>((error) =>
-    logger.error({ err: error }, 'event listener threw'),
+  // The registry's observers; the events' own one among them while anyone listens to a call event.
+  const observers: CallObserver[] = [...(options.observers ?? [])];
+  const events: Emitter<RegistryEvents> = createEmitter<RegistryEvents>(
+    (error) => logger.error({ err: error }, 'event listener threw'),
+    (type) => followCallEvents(events, observers, type),
   );
   const store: Store = { ...createMemoryStore(), ...options.store };
   const ranker = options.ranker ?? createLexicalRanker();
@@ -190,7 +193,6 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return found;
   };
 
-  const observers: CallObserver[] = [createEventObserver(events), ...(options.observers ?? [])];
   const runtime: RegistryRuntime = {
     observers,
     targetParam,

@@ -52,7 +52,7 @@ export interface RegistryRuntime {
   readonly policy: Policy | undefined;
   readonly store: Store;
   readonly events: Emitter<RegistryEvents>;
-  /** Who watches each call: the events' observer first, then the registry's `observers`. */
+  /** Who watches each call: the registry's `observers`, after the events' own one while anyone listens. */
   readonly observers: readonly CallObserver[];
   readonly logger: Logger;
   readonly limits: ArgLimits;
