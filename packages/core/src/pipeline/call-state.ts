@@ -151,8 +151,11 @@ export interface Step {
    * action's compiled plan (it would only answer NEXT). Absent means it always applies.
    */
   applies?(action: AnyAction, runtime: RegistryRuntime): boolean;
-  /** Only in the plans of calls that carry an idempotency key. */
-  readonly keyed?: true;
+  /**
+   * Only in the plans of some calls, when the step does nothing for the others: those that carry an idempotency key
+   * (`keyed`), a session id (`in-session`), or that someone watches (`watched`).
+   */
+  readonly only?: 'keyed' | 'in-session' | 'watched';
   /**
    * A step of the end of the call, run whatever the outcome (settle, history, shape, audit, report): it reads and
    * may replace `state.outcome` and `state.result`, answers NEXT, and reports its own failures in them.

@@ -1,5 +1,5 @@
 import { toolInputSchema } from '../action/tool-input-schema.js';
-import type { AnyAction, JsonSchema } from '../action/types.js';
+import type { AnyAction, JsonSchema, RunCall } from '../action/types.js';
 import { compileRedaction, type Redaction } from '../redact/redaction-plan.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import type { Step } from './call-state.js';
@@ -69,8 +69,25 @@ export const EVERY_STEP: Course = courseOf(PIPELINE);
 /** What every call runs until its action is known: `call` and `resolve`, then the closing steps. */
 export const OPENING: Course = courseOf([
   ...PIPELINE.slice(0, PLAN_START),
-  ...PIPELINE.filter((step) => step.closing && !step.keyed),
+  ...PIPELINE.filter((step) => step.closing && step.only !== 'keyed'),
 ]);
+
+const ONLY_BIT = { keyed: 1, 'in-session': 2, watched: 4 } as const;
+
+/**
+ * The steps one call of the plan's action walks after `resolve`: the plan's, less those `only` for other calls
+ * (no idempotency key: no claim and no settle; no session: no history; no watcher: no report). Made once per kind
+ * of call.
+ */
+export function courseFor(plan: ActionPlan, call: RunCall, watched: boolean): Course {
+  const kind = (call.idempotencyKey === undefined ? 0 : 1) | (call.sessionId ? 2 : 0) | (watched ? 4 : 0);
+  let course = plan.courses[kind];
+  if (!course) {
+    course = courseOf(plan.steps.filter((step) => !step.only || (kind & ONLY_BIT[step.only]) !== 0));
+    plan.courses[kind] = course;
+  }
+  return course;
+}
 
 /** What a call of one action in one registry needs after `resolve`, worked out once. */
 export interface ActionPlan {
@@ -78,9 +95,9 @@ export interface ActionPlan {
    * The steps that can matter for this action, in pipeline order, closing steps included: an action without a rate
    * limit never reaches the limiter, one without `when` never asks it, one without an output schema skips `output`.
    */
-  readonly course: Course;
-  /** The same for a call with an idempotency key: with the `idempotency` claim and its `settle`. */
-  readonly keyedCourse: Course;
+  readonly steps: readonly Step[];
+  /** Its steps for each kind of call, made on first use (see `courseFor`). */
+  readonly courses: Array<Course | undefined>;
   /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
   readonly argsSchema: JsonSchema;
   /**
@@ -121,10 +138,9 @@ export function planFor(runtime: RegistryRuntime, action: AnyAction): ActionPlan
 
 function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
   const argsSchema = toolInputSchema(action, runtime.targetParam);
-  const keyed = PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime));
   return {
-    course: courseOf(keyed.filter((step) => !step.keyed)),
-    keyedCourse: courseOf(keyed),
+    steps: PIPELINE.slice(PLAN_START).filter((step) => !step.applies || step.applies(action, runtime)),
+    courses: [],
     argsSchema,
     redaction: compileRedaction(argsSchema, { extraKeys: runtime.redactKeys, sensitive: action.sensitive }),
     flatJson: createFlatJsonWriter(),

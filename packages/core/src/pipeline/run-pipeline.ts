@@ -6,7 +6,7 @@ import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
 import { Awaiting, CallState, NEXT, type StepAnswer, type StepOutcome } from './call-state.js';
 import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
-import { type Course, EVERY_STEP, OPENING } from './plan.js';
+import { type Course, courseFor, EVERY_STEP, OPENING } from './plan.js';
 
 export { PIPELINE } from './plan.js';
 
@@ -73,8 +73,7 @@ function walk(state: CallState, course: Course, index: number): RunResult | Prom
   for (;;) {
     if (index === course.closingAt && state.outcome === undefined) {
       if (course === OPENING && state.plan) {
-        const { plan } = state;
-        course = state.call.idempotencyKey === undefined ? plan.course : plan.keyedCourse;
+        course = courseFor(state.plan, state.call, state.watch !== undefined);
         index = 0;
         continue;
       }

@@ -12,7 +12,7 @@ import { failedAfterHandler } from '../failed-after-handler.js';
 export const claimIdempotencyKey: Step = {
   name: 'idempotency',
   port: 'the idempotency store',
-  keyed: true,
+  only: 'keyed',
   run(state) {
     const given = state.call.idempotencyKey;
     if (given === undefined) return NEXT;
@@ -29,7 +29,7 @@ export const claimIdempotencyKey: Step = {
 export const settleIdempotencyKey: Step = {
   name: 'settle',
   port: 'the idempotency store',
-  keyed: true,
+  only: 'keyed',
   closing: true,
   run(state) {
     if (!state.idempotencyClaim) return NEXT;

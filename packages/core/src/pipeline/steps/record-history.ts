@@ -5,6 +5,7 @@ import { failedAfterHandler } from '../failed-after-handler.js';
 export const recordHistory: Step = {
   name: 'history',
   port: 'the session history',
+  only: 'in-session',
   closing: true,
   run(state) {
     const { sessionId } = state.call;
