@@ -2,6 +2,7 @@ import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { AnyAction, JsonSchema, RunCall } from '../action/types.js';
 import { compileRedaction, type Redaction } from '../redact/redaction-plan.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
+import type { Validator } from '../schema/compile-validator.js';
 import type { Step } from './call-state.js';
 import { createFlatJsonWriter, type FlatJsonWriter } from './flat-json.js';
 import { applyDefaults } from './steps/apply-defaults.js';
@@ -107,6 +108,8 @@ export interface ActionPlan {
   readonly redaction: Redaction;
   /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
   readonly flatJson: FlatJsonWriter;
+  /** The action's input validator in this registry, kept at its first call (one lookup fewer per call). */
+  inputValidator: Validator | undefined;
 }
 
 interface CachedPlan {
@@ -144,5 +147,6 @@ function compilePlan(runtime: RegistryRuntime, action: AnyAction): ActionPlan {
     argsSchema,
     redaction: compileRedaction(argsSchema, { extraKeys: runtime.redactKeys, sensitive: action.sensitive }),
     flatJson: createFlatJsonWriter(),
+    inputValidator: undefined,
   };
 }

@@ -28,7 +28,9 @@ export const validateInput: Step = {
       // `args` is the parse step's own plain copy; for-in walks its enumeration cache without making a key array.
       for (const key in args) if (key !== param && Object.hasOwn(args, key)) input[key] = args[key];
     }
-    return onAnswer(state, state.runtime.inputValidator(action)(input), conclude);
+    const plan = state.plan!;
+    plan.inputValidator ??= state.runtime.inputValidator(action);
+    return onAnswer(state, plan.inputValidator(input), conclude);
   },
 };
 
