@@ -34,11 +34,23 @@ export interface CallWatcher {
   end?(result: RunResult): void;
 }
 
-/** The watchers the observers answer for one call, as one watcher (or undefined when none watches it). */
-export function watchCall(observers: readonly CallObserver[], call: ObservedCall): CallWatcher | undefined {
+/**
+ * The watchers the observers answer for one call, as one watcher (or undefined when none watches it). An observer
+ * that throws is left out of this call and its error handed to `failed`; the others watch on.
+ */
+export function watchCall(
+  observers: readonly CallObserver[],
+  call: ObservedCall,
+  failed: (error: unknown) => void,
+): CallWatcher | undefined {
   let watcher: CallWatcher | undefined;
   for (const observer of observers) {
-    const next = observer.start(call);
+    let next: CallWatcher | undefined;
+    try {
+      next = observer.start(call);
+    } catch (error) {
+      failed(error);
+    }
     if (next) watcher = watcher ? new Watchers(watcher, next) : next;
   }
   return watcher;

@@ -163,6 +163,42 @@ describe('observability', () => {
     expect(tracing.spans[0]!.attributes['affordance.user_id']).toBe('u9');
   });
 
+  it('never fails a call for an observer that throws, and logs it', async () => {
+    const { logger, lines } = recordingLogger();
+    const hello = defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' });
+    const broken = new Error('observer broke');
+    const registry = createRegistry({
+      actions: [hello],
+      logger,
+      observers: [
+        {
+          start: () => {
+            throw broken;
+          },
+        },
+      ],
+    });
+    expect(await registry.run({ name: 'hello' })).toMatchObject({ ok: true, value: 'hi' });
+    registry.observe({
+      start: () => ({
+        everyStep: true,
+        step: () => {
+          throw broken;
+        },
+        end: () => {
+          throw broken;
+        },
+      }),
+    });
+    expect(await registry.run({ name: 'hello' })).toMatchObject({ ok: true, value: 'hi' });
+    const errors = lines.filter((line) => line.level === 'error').map((line) => line.message);
+    // Its start in both calls, then each of the 19 steps of the second and its end (in the report step).
+    expect(errors.filter((message) => message === 'a call observer threw')).toHaveLength(21);
+    expect(errors.filter((message) => message !== 'a call observer threw')).toEqual([
+      'the report step failed',
+    ]);
+  });
+
   it('reports progress and lets actions call others under the same checks', async () => {
     const registry = createRegistry({
       actions: [

@@ -1,6 +1,6 @@
 import type { RunCall, RunResult } from '../action/types.js';
 import { actionError } from '../errors/action-error.js';
-import { watchCall } from '../observe/call-observer.js';
+import { type CallWatcher, watchCall } from '../observe/call-observer.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { RegistryRuntime } from '../registry/runtime.js';
 import { newId } from '../util/new-id.js';
@@ -46,7 +46,7 @@ export function runPipeline(
       performance.now(),
     );
     const { observers } = runtime;
-    const watch = observers.length === 0 ? undefined : watchCall(observers, state);
+    const watch = observers.length === 0 ? undefined : watchSafely(state);
     state.watch = watch;
     const course = watch?.everyStep ? EVERY_STEP : OPENING;
     let done: RunResult | Promise<RunResult>;
@@ -58,6 +58,15 @@ export function runPipeline(
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+// An observer that throws is logged and does not watch the call: watching never fails a call.
+function watchSafely(state: CallState): CallWatcher | undefined {
+  return watchCall(state.runtime.observers, state, (error) => observerFailed(state, error));
+}
+
+function observerFailed(state: CallState, error: unknown): void {
+  state.runtime.logger.error({ callId: state.callId, name: state.name, err: error }, 'a call observer threw');
 }
 
 function tooDeep(runtime: RegistryRuntime) {
@@ -173,7 +182,11 @@ function advance(
   const step = course.steps[index]!;
   if (state.watch?.step) {
     const label = outcome === NEXT ? 'next' : 'fail' in outcome ? outcome.fail.code : 'finish';
-    state.watch.step(step.name, label, performance.now() - began);
+    try {
+      state.watch.step(step.name, label, performance.now() - began);
+    } catch (error) {
+      observerFailed(state, error);
+    }
   }
   if (outcome === NEXT) return index + 1;
   if (step.closing) {
