@@ -34,6 +34,15 @@ export interface CallWatcher {
   end?(result: RunResult): void;
 }
 
+/** Add `observer` to `observers`; returns a function that takes it out again. */
+export function addObserver(observers: CallObserver[], observer: CallObserver): () => void {
+  observers.push(observer);
+  return () => {
+    const at = observers.indexOf(observer);
+    if (at >= 0) observers.splice(at, 1);
+  };
+}
+
 /**
  * The watchers the observers answer for one call, as one watcher (or undefined when none watches it). An observer
  * that throws is left out of this call and its error handed to `failed`; the others watch on.

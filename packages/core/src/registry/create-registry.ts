@@ -22,7 +22,7 @@ import {
   OPENAI_NAMES,
 } from '../formats/tool-names.js';
 import type { FormatOptions, FormattedTools, ToolFormat, ToolSource } from '../formats/types.js';
-import type { CallObserver } from '../observe/call-observer.js';
+import { addObserver, type CallObserver } from '../observe/call-observer.js';
 import { createEmitter, type Emitter } from '../observe/emitter.js';
 import { followCallEvents } from '../observe/event-observer.js';
 import type { RegistryEvents } from '../observe/events.js';
@@ -369,13 +369,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     targetParam,
     store,
     on: events.on,
-    observe(observer) {
-      observers.push(observer);
-      return () => {
-        const at = observers.indexOf(observer);
-        if (at >= 0) observers.splice(at, 1);
-      };
-    },
+    observe: (observer) => addObserver(observers, observer),
   };
   if (options.actions) registry.register(options.actions);
   return registry;
