@@ -2,63 +2,41 @@
  * Per-call overhead of registry.run (validation, roles, `when`, in-memory rate limit and audit) beside the bare
  * handler, ajv + handler, zod + handler, LangChain tool().invoke and the Vercel AI SDK's parse-and-execute path;
  * and registry.tools() for 10,000 actions, cold and cached. Per-call figures are CPU time (process.cpuUsage), the
- * contenders taking turns round by round with a full collection before each batch, medians reported. Run: node --import tsx bench/core.bench.ts [--quick]
+ * contenders taking turns round by round with a full collection before each batch, medians reported. Run: node --import tsx bench/core.bench.ts [--quick] [--base <ref>]; with
+ * `--base`, the registry.run rows of that commit's core and this one's, in one process (see core-compare.ts).
  */
-
-import { createRegistry, defineAction, type Target } from '@affordance/core';
-import { tool as aiTool, safeParseJSON, zodSchema } from '@ai-sdk/provider-utils';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { Ajv } from 'ajv';
-import { z } from 'zod';
+import * as core from '../packages/core/src/index.js';
+import { compareWithBase } from './core-compare.js';
+import {
+  coreCalls,
+  handler,
+  invalidArgs,
+  jsonSchema,
+  sdkCall,
+  shape,
+  user,
+  validArgs,
+  zodInput,
+} from './core-fixtures.js';
 import { createHandWrittenCall, createLeanCall } from './core-hand-written.js';
 import { measureCpu, pairedRatio } from './core-measure.js';
 import { formatNs, measureSync, table } from './measure.js';
 
+const { createRegistry, defineAction } = core;
 const quick = process.argv.includes('--quick');
 // Big enough batches that each pays for its own garbage: a young-generation collection runs about every 2,000
 // calls of registry.run, so a batch of 20,000 holds about ten of them (and starts with an empty young generation).
 const batch = quick ? 5_000 : 20_000;
 const rounds = quick ? 7 : 21;
+// `--base <ref>` (or `--base=<ref>`): that commit's core beside this one, in one process.
+const baseFlag = process.argv.findIndex((arg) => arg === '--base' || arg.startsWith('--base='));
+const baseRef =
+  baseFlag < 0 ? undefined : (process.argv[baseFlag]!.split('=')[1] ?? process.argv[baseFlag + 1]);
 
-const jsonSchema = {
-  type: 'object',
-  properties: { color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } },
-  required: ['color'],
-  additionalProperties: false,
-} as const;
-const zodInput = z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict();
-const handler = async (input: { color: string }) => ({ color: input.color });
-
-const shape: Target = { id: 'shape-1', type: 'shape', color: '#000000', locked: false };
-const registry = createRegistry({
-  targets: { get: (_type, id) => (id === 'shape-1' ? shape : undefined) },
-  actions: [
-    defineAction({
-      name: 'updateColor',
-      scope: 'shape',
-      roles: ['editor'],
-      description: "Change the shape's fill color",
-      input: jsonSchema,
-      rateLimit: { points: 1e12, duration: 3600 },
-      when: ({ target }) => (target?.locked ? { available: false, reason: 'block is locked' } : true),
-      handler: (input) => handler(input),
-    }),
-  ],
-});
-// The same handler as an unscoped action with nothing but its schema: what the pipeline costs on its own.
-const plain = createRegistry({
-  actions: [
-    defineAction({
-      name: 'paint',
-      description: 'Paint with a color',
-      input: jsonSchema,
-      handler: (input) => handler(input),
-    }),
-  ],
-});
-const user = { id: 'u1', roles: ['editor'] };
-const validArgs = { blockId: 'shape-1', color: '#ff0000' };
-const invalidArgs = { blockId: 'shape-1', color: 'red' };
+const calls = coreCalls(core);
+const { registry } = calls;
 
 const ajvValidate = new Ajv({ allErrors: true }).compile(jsonSchema);
 const lcTool = langchainTool(async (input: { color: string }) => JSON.stringify(await handler(input)), {
@@ -66,23 +44,11 @@ const lcTool = langchainTool(async (input: { color: string }) => JSON.stringify(
   description: "Change the shape's fill color",
   schema: zodInput,
 });
-const sdkTool = aiTool({
-  description: "Change the shape's fill color",
-  inputSchema: zodInput,
-  execute: handler,
-});
-const sdkSchema = zodSchema(zodInput);
 const shapes = new Map([['shape-1', shape as never]]);
 const handWritten = createHandWrittenCall({ schema: jsonSchema, shapes, handler });
 const lean = createLeanCall({ schema: jsonSchema, shapes, handler });
 const validText = JSON.stringify({ color: '#ff0000' });
 const invalidText = JSON.stringify({ color: 'red' });
-
-async function sdkCall(text: string) {
-  const parsed = await safeParseJSON({ text, schema: sdkSchema });
-  if (!parsed.success) return { error: parsed.error.message };
-  return sdkTool.execute!(parsed.value, { toolCallId: 'c1', messages: [] });
-}
 
 async function main() {
   // Sanity: every contender really validates.
@@ -113,19 +79,9 @@ async function main() {
         name: 'the same duties hand-written inline, straightforward',
         operation: () => handWritten(validArgs, user),
       },
-      {
-        name: 'Affordance registry.run (object args)',
-        operation: () => registry.run({ name: 'shape_updateColor', args: validArgs, user }),
-      },
-      {
-        name: 'Affordance registry.run (JSON text args)',
-        operation: () =>
-          registry.run({ name: 'shape_updateColor', args: '{"blockId":"shape-1","color":"#ff0000"}', user }),
-      },
-      {
-        name: 'Affordance registry.run, unscoped action with only a schema',
-        operation: () => plain.run({ name: 'paint', args: { color: '#ff0000' }, user }),
-      },
+      { name: 'Affordance registry.run (object args)', operation: calls.valid },
+      { name: 'Affordance registry.run (JSON text args)', operation: calls.validText },
+      { name: 'Affordance registry.run, unscoped action with only a schema', operation: calls.schemaOnly },
       { name: 'Vercel AI SDK parse + execute', operation: () => sdkCall(validText) },
     ],
     options,
@@ -149,7 +105,7 @@ async function main() {
       },
       {
         name: 'Affordance registry.run → invalid_args + fix-it message',
-        operation: () => registry.run({ name: 'shape_updateColor', args: invalidArgs, user }),
+        operation: calls.invalid,
       },
       { name: 'Vercel AI SDK parse + execute (invalid)', operation: () => sdkCall(invalidText) },
     ],
@@ -226,9 +182,15 @@ async function main() {
   const inline = valid[3]!;
   // Ratios within each round (the contenders took turns), then their median: robust to the machine's drift.
   const paired = (of: (typeof valid)[number]) => pairedRatio(of, zodFloor).toFixed(2);
+  const schemaOnly = valid[7]!;
+  const sdk = valid[8]!;
   console.log(
-    `\nAim: valid call within 3× of zod + handler → ${paired(ourValid)}× (${formatNs(ourValid.nsPerOp)}; the same duties hand-tuned inline: ${paired(inline)}×, ${formatNs(inline.nsPerOp)}; registry.run ÷ hand-tuned: ${pairedRatio(ourValid, inline).toFixed(2)}); invalid call ≤ 5 µs → ${formatNs(invalid[1]!.nsPerOp)}`,
+    `\nAim: schema-only registry.run no slower than the AI SDK's parse + execute → ${pairedRatio(schemaOnly, sdk).toFixed(2)}× (${formatNs(schemaOnly.nsPerOp)} against ${formatNs(sdk.nsPerOp)}, paired within rounds)`,
+  );
+  console.log(
+    `Aim: valid call within 3× of zod + handler → ${paired(ourValid)}× (${formatNs(ourValid.nsPerOp)}; the same duties hand-tuned inline: ${paired(inline)}×, ${formatNs(inline.nsPerOp)}; registry.run ÷ hand-tuned: ${pairedRatio(ourValid, inline).toFixed(2)}); invalid call ≤ 5 µs → ${formatNs(invalid[1]!.nsPerOp)}`,
   );
 }
 
-await main();
+if (baseRef) await compareWithBase(baseRef, { batch, rounds });
+else await main();

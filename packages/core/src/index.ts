@@ -74,6 +74,7 @@ export {
   toOpenAIChatTools,
   toOpenAIResponsesTools,
 } from './formats/index.js';
+export type { CallObserver, CallWatcher, ObservedCall } from './observe/call-observer.js';
 export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';

@@ -31,6 +31,7 @@ import { mountTargetRoutes } from './routes/target-routes.js';
 import { DEFAULT_CONSOLE_DIR, mountConsole } from './serve-console.js';
 import type { ServerEnv } from './server-env.js';
 import { errorResponse, ServerError } from './server-error.js';
+import { traceRegistry } from './trace-registry.js';
 
 /** Options of `createServer`; only `registry` is required. */
 export interface ServerOptions {
@@ -52,6 +53,11 @@ export interface ServerOptions {
   readonly auditorRoles?: readonly string[];
   /** Structured logs (default: silent). */
   readonly logger?: Logger;
+  /**
+   * OpenTelemetry spans for every call of the registry (default true): `traceCalls()` from `@affordance/core/tracing`,
+   * recorded by whatever SDK is registered with `@opentelemetry/api` (without one it costs a check per call).
+   */
+  readonly tracing?: boolean;
   /** Largest request body in bytes (default 1 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
   /** Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`. */
@@ -94,6 +100,7 @@ export interface AffordanceServer {
  */
 export function createServer(options: ServerOptions): AffordanceServer {
   const { registry } = options;
+  if (options.tracing !== false) traceRegistry(registry);
   const store = options.store ?? registry.store;
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = new Hono<ServerEnv>();

@@ -6,9 +6,13 @@ export interface Emitter<TEvents extends Record<string, unknown>> {
   has(type: keyof TEvents): boolean;
 }
 
-/** Create an emitter. A throwing listener is reported to `onListenerError` and never breaks the emitter. */
+/**
+ * Create an emitter. A throwing listener is reported to `onListenerError` and never breaks the emitter;
+ * `onListenersChange` hears of every listener added or removed, by event type.
+ */
 export function createEmitter<TEvents extends Record<string, unknown>>(
   onListenerError: (error: unknown) => void = () => {},
+  onListenersChange?: (type: keyof TEvents) => void,
 ): Emitter<TEvents> {
   const listeners = new Map<keyof TEvents, Set<(event: never) => void>>();
   return {
@@ -19,8 +23,9 @@ export function createEmitter<TEvents extends Record<string, unknown>>(
         listeners.set(type, set);
       }
       set.add(listener as (event: never) => void);
+      onListenersChange?.(type);
       return () => {
-        set.delete(listener as (event: never) => void);
+        if (set.delete(listener as (event: never) => void)) onListenersChange?.(type);
       };
     },
     emit(type, event) {

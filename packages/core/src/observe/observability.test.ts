@@ -8,6 +8,7 @@ import {
 } from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRegistry, defineAction, type Logger, type RegistryEvents } from '../index.js';
+import { traceCalls } from '../tracing/index.js';
 
 function recordingLogger() {
   const lines: Array<{ level: string; record: object; message?: string }> = [];
@@ -62,7 +63,7 @@ trace.setGlobalTracerProvider(tracing.provider);
 afterAll(() => trace.disable());
 
 describe('observability', () => {
-  it('emits start, each step and end, in order', async () => {
+  it('emits start, each step (the closing ones too) and end, in order', async () => {
     const registry = createRegistry({
       actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })],
     });
@@ -88,8 +89,13 @@ describe('observability', () => {
       'approval:next',
       'idempotency:next',
       'execute:next',
-      'output:finish',
+      'output:next',
+      'settle:next',
+      'history:next',
+      'shape:next',
+      'audit:next',
       'end true',
+      'report:next',
     ]);
   });
 
@@ -140,11 +146,12 @@ describe('observability', () => {
     });
   });
 
-  it('opens one OpenTelemetry span per call with its outcome', async () => {
-    const registry = createRegistry({
-      actions: [defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' })],
-    });
+  it('opens one OpenTelemetry span per call with its outcome, once traceCalls() is turned on', async () => {
+    const hello = defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' });
     tracing.spans.length = 0;
+    await createRegistry({ actions: [hello] }).run({ name: 'hello' });
+    expect(tracing.spans).toEqual([]);
+    const registry = createRegistry({ actions: [hello], observers: [traceCalls()] });
     await context.with(context.active(), () => registry.run({ name: 'hello', user: { id: 'u9' } }));
     await registry.run({ name: 'nope' });
     expect(
@@ -154,6 +161,42 @@ describe('observability', () => {
       ['affordance.run nope', 'unknown_action', true],
     ]);
     expect(tracing.spans[0]!.attributes['affordance.user_id']).toBe('u9');
+  });
+
+  it('never fails a call for an observer that throws, and logs it', async () => {
+    const { logger, lines } = recordingLogger();
+    const hello = defineAction({ name: 'hello', description: 'Says hello', handler: () => 'hi' });
+    const broken = new Error('observer broke');
+    const registry = createRegistry({
+      actions: [hello],
+      logger,
+      observers: [
+        {
+          start: () => {
+            throw broken;
+          },
+        },
+      ],
+    });
+    expect(await registry.run({ name: 'hello' })).toMatchObject({ ok: true, value: 'hi' });
+    registry.observe({
+      start: () => ({
+        everyStep: true,
+        step: () => {
+          throw broken;
+        },
+        end: () => {
+          throw broken;
+        },
+      }),
+    });
+    expect(await registry.run({ name: 'hello' })).toMatchObject({ ok: true, value: 'hi' });
+    const errors = lines.filter((line) => line.level === 'error').map((line) => line.message);
+    // Its start in both calls, then each of the 19 steps of the second and its end (in the report step).
+    expect(errors.filter((message) => message === 'a call observer threw')).toHaveLength(21);
+    expect(errors.filter((message) => message !== 'a call observer threw')).toEqual([
+      'the report step failed',
+    ]);
   });
 
   it('reports progress and lets actions call others under the same checks', async () => {

@@ -1,8 +1,10 @@
 import type { AnyAction, JsonSchema, RunCall, RunResult, Target, User } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
+import type { CallWatcher } from '../observe/call-observer.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import type { IdempotencyClaim, StoredOutcome } from '../ports/idempotency-store.js';
 import type { Redaction } from '../redact/redaction-plan.js';
+import type { Validator } from '../schema/compile-validator.js';
 import type { FlatJsonWriter } from './flat-json.js';
 import type { RegistryRuntime } from './runtime.js';
 
@@ -20,8 +22,8 @@ export class CallState {
   declare readonly context: Record<string, unknown>;
   /** The tool-call id the caller gave (`toolCallId`, or its older name `callId`); kept beside `callId`. */
   declare readonly toolCallId: string | undefined;
-  /** The call's OpenTelemetry span, when an SDK records one. */
-  declare span: { end(result: RunResult): void } | undefined;
+  /** The observers' watcher of this call, when one watches it. */
+  declare watch: CallWatcher | undefined;
   /** call: every call-level field passed its checks (until then none is trusted to be storable text). */
   declare callChecked: boolean;
   /** resolve: the action and its compiled plan. */
@@ -44,6 +46,12 @@ export class CallState {
   declare signal: AbortSignal | undefined;
   declare value: unknown;
   declare message: string | undefined;
+  /** The end of the call: its outcome, once a step finished or failed it (or the last call step went on). */
+  declare outcome: StoredOutcome | undefined;
+  /** Whether the outcome is an idempotent replay of an earlier call's. */
+  declare replayed: boolean;
+  /** shape: the result the caller gets; audit may replace it with a `handler_error` when no record was written. */
+  declare result: RunResult | undefined;
 
   constructor(
     readonly runtime: RegistryRuntime,
@@ -61,7 +69,7 @@ export class CallState {
     this.user = call.user;
     this.context = call.context && typeof call.context === 'object' ? call.context : NO_CONTEXT;
     this.toolCallId = call.toolCallId || call.callId || undefined;
-    this.span = undefined;
+    this.watch = undefined;
     this.callChecked = false;
     this.action = undefined;
     this.plan = undefined;
@@ -75,6 +83,9 @@ export class CallState {
     this.signal = undefined;
     this.value = undefined;
     this.message = undefined;
+    this.outcome = undefined;
+    this.replayed = false;
+    this.result = undefined;
   }
 }
 
@@ -88,25 +99,42 @@ export type StepOutcome =
 export const NEXT = Object.freeze({ next: true as const });
 
 /**
- * A step's outcome still on its way, as a promise-like plus what to make of it: the pipeline awaits `pending` and
- * calls `settle` or `reject`. One promise hop where a `.then` in the step and another in the pipeline would take two
- * (the handler's answer: every async call passes here). Functions, not closures, so nothing is made per call but
- * this object.
+ * A step's outcome still on its way, as a promise-like plus what to make of it: the runner awaits `pending` and
+ * calls `settle`, or `reject` (absent: the call fails as the step's error, see `stepFailed`). One promise hop where
+ * a `.then` in the step and another in the runner would take two. Functions, not closures, so nothing is made per
+ * call but this object.
  */
 export class Awaiting<TValue = unknown> {
   constructor(
     readonly pending: PromiseLike<TValue>,
     readonly settle: (state: CallState, value: TValue) => StepOutcome,
-    readonly reject: (state: CallState, error: unknown) => StepOutcome,
+    readonly reject?: (state: CallState, error: unknown) => StepOutcome,
   ) {}
 
   /** As one promise of the outcome, for callers that need a promise (a race, an `await`). */
   outcome(state: CallState): Promise<StepOutcome> {
+    const { reject } = this;
     return Promise.resolve(this.pending).then(
       (value) => this.settle(state, value),
-      (error: unknown) => this.reject(state, error),
+      reject ? (error: unknown) => reject(state, error) : undefined,
     );
   }
+}
+
+/**
+ * What a step makes of a port's answer, which may be a value or a promise of one: `settle` at once for a value;
+ * for a promise, the runner waits and settles then (a rejection goes to `reject`, else fails the call as the step's
+ * error). Steps call this instead of testing for promises themselves; pass functions, not closures.
+ */
+export function onAnswer<TValue>(
+  state: CallState,
+  answer: TValue | Promise<TValue>,
+  settle: (state: CallState, value: TValue) => StepOutcome,
+  reject?: (state: CallState, error: unknown) => StepOutcome,
+): StepAnswer {
+  return answer instanceof Promise
+    ? (new Awaiting(answer, settle, reject) as Awaiting)
+    : settle(state, answer);
 }
 
 /** What a step's `run` answers: an outcome now, a promise of one, or one still on its way. */
@@ -125,6 +153,16 @@ export interface Step {
    * action's compiled plan (it would only answer NEXT). Absent means it always applies.
    */
   applies?(action: AnyAction, runtime: RegistryRuntime): boolean;
+  /**
+   * Only in the plans of some calls, when the step does nothing for the others: those that carry an idempotency key
+   * (`keyed`), a session id (`in-session`), or that someone watches (`watched`).
+   */
+  readonly only?: 'keyed' | 'in-session' | 'watched';
+  /**
+   * A step of the end of the call, run whatever the outcome (settle, history, shape, audit, report): it reads and
+   * may replace `state.outcome` and `state.result`, answers NEXT, and reports its own failures in them.
+   */
+  readonly closing?: true;
   run(state: CallState): StepAnswer;
 }
 
@@ -133,13 +171,21 @@ export function fail(error: ActionError): StepOutcome {
   return { fail: error };
 }
 
+/** Steps to walk, in order, and the index of the first closing step among them. */
+export interface Course {
+  readonly steps: readonly Step[];
+  readonly closingAt: number;
+}
+
 /** What a call of one action in one registry needs after `resolve`, worked out once. */
 export interface ActionPlan {
   /**
-   * The steps that can matter for this action, in pipeline order: an action without a rate limit never reaches
-   * the limiter, one without `when` never asks it.
+   * The steps that can matter for this action, in pipeline order, closing steps included: an action without a rate
+   * limit never reaches the limiter, one without `when` never asks it, one without an output schema skips `output`.
    */
   readonly steps: readonly Step[];
+  /** Its steps for each kind of call, made on first use (see `courseFor`). */
+  readonly courses: Array<Course | undefined>;
   /** The schema its arguments are read (and redacted for the audit log) by: the target id parameter included. */
   readonly argsSchema: JsonSchema;
   /**
@@ -149,4 +195,6 @@ export interface ActionPlan {
   readonly redaction: Redaction;
   /** Writes the model's text for the action's flat results (its key prefixes cached); see flat-json.ts. */
   readonly flatJson: FlatJsonWriter;
+  /** The action's input validator in this registry, kept at its first call (one lookup fewer per call). */
+  inputValidator: Validator | undefined;
 }

@@ -1,21 +1,17 @@
 import type { RunCall, RunResult } from '../action/types.js';
 import { actionError } from '../errors/action-error.js';
-import { traceCall } from '../observe/trace-call.js';
+import { type CallWatcher, watchCall } from '../observe/call-observer.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
-import type { StoredOutcome } from '../ports/idempotency-store.js';
 import { newId } from '../util/new-id.js';
-import { recordAudit } from './audit-call.js';
-import { Awaiting, CallState, NEXT, type Step, type StepAnswer, type StepOutcome } from './call-state.js';
+import type { Course } from './call-state.js';
+import { Awaiting, CallState, NEXT, type StepAnswer, type StepOutcome } from './call-state.js';
 import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
-import { PIPELINE } from './pipeline.js';
+import { EVERY_STEP, OPENING } from './pipeline.js';
+import { courseFor } from './plan.js';
 import type { RegistryRuntime } from './runtime.js';
-import { shapeResult } from './shape-result.js';
-import { settleIdempotencyClaim } from './steps/claim-idempotency-key.js';
 
 export { PIPELINE } from './pipeline.js';
 
-const checkStep = PIPELINE[0]!;
-const resolveStep = PIPELINE[1]!;
 const NO_OPTIONS: PipelineOptions = Object.freeze({});
 
 /** Options for one pass through the pipeline. */
@@ -28,9 +24,11 @@ export interface PipelineOptions {
 }
 
 /**
- * Run one call through every step, then shape, record and audit its result. Never throws for a failed call, and
- * every call that reached its handler leaves one audit record whatever fails after it. Steps run synchronously one
- * after the other; the call only waits where a step (or a port) returns a promise.
+ * Run one call through its steps: `call` and `resolve`, then the action's compiled plan, whose closing steps settle,
+ * record, shape, audit and report the result. Never throws for a failed call, and every call that reached its handler
+ * leaves one audit record whatever fails after it. A call some observer watches step by step walks every step of
+ * PIPELINE and reports each. The steps run synchronously one after the other; the call only waits where a step (or
+ * a port) answers with a promise: that choice is made here, in `walk`, and nowhere else.
  */
 export function runPipeline(
   runtime: RegistryRuntime,
@@ -38,7 +36,6 @@ export function runPipeline(
   options: PipelineOptions = NO_OPTIONS,
 ): Promise<RunResult> {
   try {
-    const started = performance.now();
     const depth = options.depth ?? 0;
     const state = new CallState(
       runtime,
@@ -48,99 +45,69 @@ export function runPipeline(
       options.parentCallId,
       options.approved,
       typeof call.name === 'string' ? call.name : String(call.name),
-      started,
+      performance.now(),
     );
-    const { events } = runtime;
-    if (events.has('call-start')) {
-      events.emit('call-start', {
-        callId: state.callId,
-        toolCallId: state.toolCallId,
-        name: state.name,
-        user: state.user,
-        sessionId: call.sessionId,
-        depth,
-        parentCallId: state.parentCallId,
-      });
-    }
-    state.span = traceCall(state);
-    const done = depth > runtime.maxCallDepth ? finishCall(state, tooDeep(runtime)) : runSteps(state);
+    const { observers } = runtime;
+    const watch = observers.length === 0 ? undefined : watchSafely(state);
+    state.watch = watch;
+    const course = watch?.everyStep ? EVERY_STEP : OPENING;
+    let done: RunResult | Promise<RunResult>;
+    if (depth > runtime.maxCallDepth) {
+      state.outcome = { ok: false, error: tooDeep(runtime) };
+      done = walk(state, course, course.closingAt);
+    } else done = walk(state, course, 0);
     return done instanceof Promise ? done : Promise.resolve(done);
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
-function tooDeep(runtime: RegistryRuntime): StepOutcome {
-  return {
-    fail: actionError(
-      'forbidden',
-      `actions may call other actions at most ${runtime.maxCallDepth} levels deep`,
-    ),
-  };
+// An observer that throws is logged and does not watch the call: watching never fails a call.
+function watchSafely(state: CallState): CallWatcher | undefined {
+  return watchCall(state.runtime.observers, state, (error) => observerFailed(state, error));
 }
 
-// Check the call's fields, resolve, then the action's compiled plan; with `call-step` listeners, every step of
-// PIPELINE, each reported.
-function runSteps(state: CallState): RunResult | Promise<RunResult> {
-  if (state.runtime.events.has('call-step')) return runObserved(state);
-  const checked = attempt(checkStep, state);
-  if (checked !== NEXT) return finishCall(state, checked as StepOutcome);
-  const outcome = attempt(resolveStep, state);
-  if (outcome !== NEXT && (outcome instanceof Promise || outcome instanceof Awaiting))
-    return awaitStep(state, resolveStep, -1, outcome);
-  return resumePlan(state, -1, outcome);
+function observerFailed(state: CallState, error: unknown): void {
+  state.runtime.logger.error({ callId: state.callId, name: state.name, err: error }, 'a call observer threw');
 }
 
-// Go on after step `index` of the action's plan said `outcome`: synchronously until a step answers with a promise.
-function resumePlan(state: CallState, index: number, outcome: StepOutcome): RunResult | Promise<RunResult> {
-  if (outcome === NEXT) {
-    const { steps } = state.plan!;
-    while (++index < steps.length) {
-      const step = steps[index]!;
-      const next = attempt(step, state);
-      // NEXT first: most steps say it, and it is one comparison where `instanceof` walks prototype chains.
-      if (next === NEXT) continue;
-      if (next instanceof Promise || next instanceof Awaiting) return awaitStep(state, step, index, next);
-      return finishCall(state, next);
-    }
-  }
-  return finishCall(state, outcome);
-}
-
-function awaitStep(
-  state: CallState,
-  step: Step,
-  index: number,
-  pending: Promise<StepOutcome> | Awaiting,
-): Promise<RunResult> {
-  if (pending instanceof Awaiting) {
-    return Promise.resolve(pending.pending).then(
-      (value) => resumePlan(state, index, settleAwaiting(state, step, pending.settle, value)),
-      (error: unknown) => resumePlan(state, index, settleAwaiting(state, step, pending.reject, error)),
-    );
-  }
-  return pending.then(
-    (outcome) => resumePlan(state, index, outcome),
-    // A step broke its own promise; keep the process alive and say where.
-    (error: unknown) => finishCall(state, { fail: stepFailed(state, step, error) }),
+function tooDeep(runtime: RegistryRuntime) {
+  return actionError(
+    'forbidden',
+    `actions may call other actions at most ${runtime.maxCallDepth} levels deep`,
   );
 }
 
-function settleAwaiting<TValue>(
-  state: CallState,
-  step: Step,
-  settle: (state: CallState, value: TValue) => StepOutcome,
-  value: TValue,
-): StepOutcome {
-  try {
-    return settle(state, value);
-  } catch (error) {
-    return { fail: stepFailed(state, step, error) };
+// Walk `course` from `index`: synchronously until a step answers with a promise, then on in its continuation. When
+// the call steps run out, the opening course goes on with the action's plan; after the plan's, the call succeeded.
+function walk(state: CallState, course: Course, index: number): RunResult | Promise<RunResult> {
+  for (;;) {
+    if (index === course.closingAt && state.outcome === undefined) {
+      if (course === OPENING && state.plan) {
+        course = courseFor(state.plan, state.call, state.watch !== undefined);
+        index = 0;
+        continue;
+      }
+      state.outcome = state.message
+        ? { ok: true, value: state.value, message: state.message }
+        : { ok: true, value: state.value };
+    }
+    const { steps } = course;
+    if (index >= steps.length) return state.result!;
+    const watched = state.watch !== undefined;
+    const began = watched ? performance.now() : 0;
+    const answer = attempt(state, course, index);
+    // NEXT first: most steps say it, and it is one comparison where `instanceof` walks prototype chains.
+    if (answer === NEXT && !watched) index++;
+    else if (answer !== NEXT && (answer instanceof Promise || answer instanceof Awaiting))
+      return wait(state, course, index, answer, began);
+    else index = advance(state, course, index, answer as StepOutcome, began);
   }
 }
 
 // A step that throws fails the call with an internal error naming the step.
-function attempt(step: Step, state: CallState): StepAnswer {
+function attempt(state: CallState, course: Course, index: number): StepAnswer {
+  const step = course.steps[index]!;
   try {
     return step.run(state);
   } catch (error) {
@@ -148,108 +115,92 @@ function attempt(step: Step, state: CallState): StepAnswer {
   }
 }
 
-async function runObserved(state: CallState): Promise<RunResult> {
-  const { events } = state.runtime;
-  let outcome: StepOutcome = NEXT;
-  for (const step of PIPELINE) {
-    const stepStarted = performance.now();
-    const pending = attempt(step, state);
-    try {
-      outcome =
-        pending instanceof Promise
-          ? await pending
-          : pending instanceof Awaiting
-            ? await pending.outcome(state)
-            : pending;
-    } catch (error) {
-      outcome = { fail: stepFailed(state, step, error) };
-    }
-    const label = 'fail' in outcome ? outcome.fail.code : 'finish' in outcome ? 'finish' : 'next';
-    events.emit('call-step', {
-      callId: state.callId,
-      step: step.name,
-      outcome: label,
-      durationMs: performance.now() - stepStarted,
-    });
-    if (outcome !== NEXT) break;
-  }
-  return finishCall(state, outcome);
-}
-
-// Settle the idempotency key, record the session history, shape, audit and report: synchronously unless a port
-// answers with a promise. A port failing here never rejects `run`: the call is audited with the failure.
-const NO_STEP_FINISHED = actionError(
-  'handler_error',
-  'internal error in the pipeline: no step finished the call',
-);
-const UNSHAPED = actionError(
-  'handler_error',
-  'internal error in the pipeline: the error could not be shaped',
-);
-
-function finishCall(state: CallState, last: StepOutcome): RunResult | Promise<RunResult> {
-  let outcome: StoredOutcome;
-  let replayed = false;
-  if ('fail' in last) outcome = { ok: false, error: last.fail };
-  else if ('finish' in last) {
-    outcome = last.finish;
-    replayed = last.replayed === true;
-  } else outcome = { ok: false, error: NO_STEP_FINISHED };
-  if (state.idempotencyClaim) {
-    return settleIdempotencyClaim(state, outcome).then((settled) => recordHistory(state, settled, replayed));
-  }
-  return recordHistory(state, outcome, replayed);
-}
-
-function recordHistory(
+// Two closures per wait, and nothing else made: the step's answer is settled here, in one promise hop.
+function wait(
   state: CallState,
-  outcome: StoredOutcome,
-  replayed: boolean,
-): RunResult | Promise<RunResult> {
-  const { sessionId } = state.call;
-  if (outcome.ok && sessionId && !replayed) {
-    let recorded: void | Promise<void>;
-    try {
-      recorded = state.runtime.store.history.record(sessionId, state.name);
-    } catch (error) {
-      return endCall(state, historyFailed(state, outcome, error), replayed);
-    }
-    if (recorded instanceof Promise) {
-      return recorded.then(
-        () => endCall(state, outcome, replayed),
-        (error: unknown) => endCall(state, historyFailed(state, outcome, error), replayed),
-      );
-    }
+  course: Course,
+  index: number,
+  pending: Promise<StepOutcome> | Awaiting,
+  began: number,
+): Promise<RunResult> {
+  if (pending instanceof Awaiting) {
+    return Promise.resolve(pending.pending).then(
+      (value) => resume(state, course, index, began, settled(state, course, index, pending.settle, value)),
+      (error: unknown) => resume(state, course, index, began, rejected(state, course, index, pending, error)),
+    );
   }
-  return endCall(state, outcome, replayed);
+  return pending.then(
+    (outcome) => resume(state, course, index, began, outcome),
+    (error: unknown) =>
+      resume(state, course, index, began, { fail: stepFailed(state, course.steps[index]!, error) }),
+  );
 }
 
-function historyFailed(state: CallState, outcome: StoredOutcome, error: unknown): StoredOutcome {
-  return failedAfterHandler(state, outcome, 'the session history could not record it', error);
-}
-
-function endCall(
+function resume(
   state: CallState,
-  outcome: StoredOutcome,
-  replayed: boolean,
+  course: Course,
+  index: number,
+  began: number,
+  outcome: StepOutcome,
 ): RunResult | Promise<RunResult> {
-  const durationMs = performance.now() - state.started;
-  let result: RunResult;
+  return walk(state, course, advance(state, course, index, outcome, began));
+}
+
+function settled<TValue>(
+  state: CallState,
+  course: Course,
+  index: number,
+  settle: (state: CallState, value: TValue) => StepOutcome,
+  value: TValue,
+): StepOutcome {
   try {
-    result = shapeResult(state, outcome, durationMs, replayed);
+    return settle(state, value);
   } catch (error) {
-    const failed = failedAfterHandler(state, outcome, 'its result could not be shaped', error);
-    result = shapeResult(state, outcome.ok ? failed : { ok: false, error: UNSHAPED }, durationMs, false);
+    return { fail: stepFailed(state, course.steps[index]!, error) };
   }
-  const audited = recordAudit(state, result);
-  if (audited instanceof Promise) return audited.then((final) => report(state, final));
-  return report(state, audited);
 }
 
-function report(state: CallState, result: RunResult): RunResult {
-  state.span?.end(result);
-  const { events } = state.runtime;
-  if (events.has('call-end'))
-    events.emit('call-end', { callId: state.callId, result, target: state.target, depth: state.depth });
-  return result;
+function rejected(
+  state: CallState,
+  course: Course,
+  index: number,
+  pending: Awaiting,
+  error: unknown,
+): StepOutcome {
+  if (pending.reject) return settled(state, course, index, pending.reject, error);
+  return { fail: stepFailed(state, course.steps[index]!, error) };
+}
+
+// Where to go after step `index` said `outcome`, reporting it to a watcher: the next step, or the closing steps
+// once a call step failed or finished the call. A closing step that fails (it never should: each reports its own
+// failures in the outcome) is logged, and a success it would have reported becomes a `handler_error` saying so.
+function advance(
+  state: CallState,
+  course: Course,
+  index: number,
+  outcome: StepOutcome,
+  began: number,
+): number {
+  const step = course.steps[index]!;
+  if (state.watch?.step) {
+    const label = outcome === NEXT ? 'next' : 'fail' in outcome ? outcome.fail.code : 'finish';
+    try {
+      state.watch.step(step.name, label, performance.now() - began);
+    } catch (error) {
+      observerFailed(state, error);
+    }
+  }
+  if (outcome === NEXT) return index + 1;
+  if (step.closing) {
+    if ('fail' in outcome && state.result === undefined) {
+      state.outcome = failedAfterHandler(state, state.outcome!, `its ${step.name} step failed`, outcome.fail);
+    }
+    return index + 1;
+  }
+  if ('fail' in outcome) state.outcome = { ok: false, error: outcome.fail };
+  else if ('finish' in outcome) {
+    state.outcome = outcome.finish;
+    state.replayed = outcome.replayed === true;
+  }
+  return course.closingAt;
 }

@@ -9,6 +9,7 @@ import type {
   TargetRef,
   User,
 } from '../action/types.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import type { Store } from '../ports/store.js';
@@ -51,6 +52,8 @@ export interface RegistryRuntime {
   readonly policy: Policy | undefined;
   readonly store: Store;
   readonly events: Emitter<RegistryEvents>;
+  /** Who watches each call: the registry's `observers`, after the events' own one while anyone listens. */
+  readonly observers: readonly CallObserver[];
   readonly logger: Logger;
   readonly limits: ArgLimits;
   readonly maxCallDepth: number;

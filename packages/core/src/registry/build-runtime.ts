@@ -1,6 +1,7 @@
 import { qualifiedName } from '../action/qualified-name.js';
 import type { AnyAction } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
@@ -21,6 +22,7 @@ export function buildRuntime(parts: {
   readonly lookup: RegistryRuntime['lookup'];
   readonly store: Store;
   readonly events: Emitter<RegistryEvents>;
+  readonly observers: readonly CallObserver[];
   readonly targets: TargetResolver | undefined;
   readonly targetParam: string;
 }): RegistryRuntime {
@@ -34,6 +36,7 @@ export function buildRuntime(parts: {
     policy: options.policy,
     store: parts.store,
     events: parts.events,
+    observers: parts.observers,
     logger: options.logger ?? silentLogger,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     maxCallDepth: options.maxCallDepth ?? 8,

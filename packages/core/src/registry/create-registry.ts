@@ -1,5 +1,7 @@
 import type { AnyAction, RunResult } from '../action/types.js';
-import { createEmitter } from '../observe/emitter.js';
+import { addObserver, type CallObserver } from '../observe/call-observer.js';
+import { createEmitter, type Emitter } from '../observe/emitter.js';
+import { followCallEvents } from '../observe/event-observer.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
@@ -23,8 +25,11 @@ export type { Registrable, Registry, RegistryOptions, ToolsQuery } from './regis
  */
 export function createRegistry(options: RegistryOptions = {}): Registry {
   const logger = options.logger ?? silentLogger;
-  const events = createEmitter<RegistryEvents>((error) =>
-    logger.error({ err: error }, 'event listener threw'),
+  // The registry's observers; the events' own one among them while anyone listens to a call event.
+  const observers: CallObserver[] = [...(options.observers ?? [])];
+  const events: Emitter<RegistryEvents> = createEmitter<RegistryEvents>(
+    (error) => logger.error({ err: error }, 'event listener threw'),
+    (type) => followCallEvents(events, observers, type),
   );
   const store: Store = { ...createMemoryStore(), ...options.store };
   const ranker = options.ranker ?? createKeywordMatcher();
@@ -36,7 +41,15 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     toolSets.clear();
     events.emit('change', change);
   });
-  const runtime = buildRuntime({ options, lookup: table.lookup, store, events, targets, targetParam });
+  const runtime = buildRuntime({
+    options,
+    lookup: table.lookup,
+    store,
+    events,
+    observers,
+    targets,
+    targetParam,
+  });
   const source: AvailabilitySource = {
     entries: table.entries,
     resolveTargetSync: (ref) => resolveTargetSync(targets, ref),
@@ -79,6 +92,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     targetParam,
     store,
     on: events.on,
+    observe: (observer) => addObserver(observers, observer),
   };
   if (options.actions) registry.register(options.actions);
   return registry;

@@ -11,6 +11,7 @@ import type {
 } from '../action/types.js';
 import type { ToolOf } from '../formats/format-tools.js';
 import type { FormatOptions, FormattedTools, ToolFormat } from '../formats/types.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import type { ArgLimits, Policy, TargetResolver } from '../pipeline/runtime.js';
@@ -36,6 +37,8 @@ export interface RegistryOptions {
   /** State ports; missing ones are held in memory. */
   readonly store?: Partial<Store>;
   readonly logger?: Logger;
+  /** Watchers of every call, beside the events (`on`): e.g. `traceCalls()` from `@affordance/core/tracing`. */
+  readonly observers?: readonly CallObserver[];
   /**
    * Scores actions for `available({ query })`. Without one, a small keyword matcher (the share of the query's
    * words in each action's text); `createLexicalRanker()` from `@affordance/core/ranking` ranks far better.
@@ -119,4 +122,6 @@ export interface Registry {
   readonly targetParam: string;
   readonly store: Store;
   on: Emitter<RegistryEvents>['on'];
+  /** Add a watcher of every call (see `RegistryOptions.observers`); returns a function that removes it. */
+  observe(observer: CallObserver): () => void;
 }

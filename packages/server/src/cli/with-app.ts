@@ -1,5 +1,6 @@
 import type { User } from '@affordance/core';
 import { localUser } from '../authenticate.js';
+import { traceRegistry } from '../trace-registry.js';
 import type { CliIO } from './cli-io.js';
 import { type AffordanceConfig, loadConfig } from './load-config.js';
 import type { OpenApp } from './open-app.js';
@@ -13,8 +14,8 @@ export interface AppFlags {
 }
 
 /**
- * Load the config, open the registry and its store (a progress line on stderr when `io` is a terminal), run `work`,
- * and close the store whatever happens.
+ * Load the config, open the registry and its store (a progress line on stderr when `io` is a terminal), turn on
+ * OpenTelemetry spans for its calls, run `work`, and close the store whatever happens.
  */
 export async function withApp<TResult>(
   flags: AppFlags,
@@ -33,6 +34,8 @@ export async function withApp<TResult>(
     ...(progress ? { onStep: (step: string) => progress.step(step) } : {}),
   }).finally(() => progress?.done());
   if (app.hint) io?.err(`${app.hint}\n`);
+  // Spans for every call, as under `serve`, whenever an OpenTelemetry SDK is registered (e.g. with `--import`).
+  traceRegistry(app.registry);
   try {
     // Commands run on this machine by its owner: they act as the local user, holding every role.
     return await work({ ...app, config, user: localUser(app.registry) });

@@ -1,6 +1,6 @@
 import { missingRole } from '../../action/check-roles.js';
 import { actionError } from '../../errors/action-error.js';
-import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, onAnswer, type Step, type StepOutcome } from '../call-state.js';
 
 /** Check the action's roles against the user, then the registry's pluggable policy. */
 export const authorize: Step = {
@@ -23,18 +23,15 @@ export const authorize: Step = {
         target: state.target,
       });
     } catch (error) {
-      return fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`));
+      return refused(state, error);
     }
-    if (verdict instanceof Promise) {
-      return verdict.then(
-        (answer) => conclude(state, answer),
-        (error: unknown) =>
-          fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`)),
-      );
-    }
-    return conclude(state, verdict);
+    return onAnswer(state, verdict, conclude, refused);
   },
 };
+
+function refused(state: CallState, error: unknown): StepOutcome {
+  return fail(actionError('forbidden', `the policy refused ${state.name}: ${(error as Error).message}`));
+}
 
 function conclude(
   state: CallState,

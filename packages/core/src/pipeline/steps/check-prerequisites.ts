@@ -1,5 +1,5 @@
 import { actionError } from '../../errors/action-error.js';
-import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, onAnswer, type Step, type StepOutcome } from '../call-state.js';
 
 /** Every action in `requires` must have succeeded earlier in this session. */
 export const checkPrerequisites: Step = {
@@ -18,10 +18,7 @@ export const checkPrerequisites: Step = {
         ),
       );
     }
-    const succeeded = state.runtime.store.history.succeeded(sessionId);
-    return succeeded instanceof Promise
-      ? succeeded.then((done) => conclude(state, done))
-      : conclude(state, succeeded);
+    return onAnswer(state, state.runtime.store.history.succeeded(sessionId), conclude);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Target } from '../../action/types.js';
 import { actionError } from '../../errors/action-error.js';
-import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import { type CallState, fail, NEXT, onAnswer, type Step, type StepOutcome } from '../call-state.js';
 
 /** Turn the target id of a scoped call into the live object; unknown ids and ids of another type fail. */
 export const resolveTarget: Step = {
@@ -25,13 +25,7 @@ export const resolveTarget: Step = {
     } catch (error) {
       return lookupFailed(state, error);
     }
-    if (found instanceof Promise) {
-      return found.then(
-        (target) => conclude(state, target),
-        (error: unknown) => lookupFailed(state, error),
-      );
-    }
-    return conclude(state, found);
+    return onAnswer(state, found, conclude, lookupFailed);
   },
 };
 

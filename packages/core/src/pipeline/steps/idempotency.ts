@@ -1,18 +1,39 @@
 import { actionError } from '../../errors/action-error.js';
-import type { IdempotencyClaim, StoredOutcome } from '../../ports/idempotency-store.js';
+import type { IdempotencyClaim, InterruptedClaim } from '../../ports/idempotency-store.js';
 import { stableStringify } from '../../util/stable-stringify.js';
 import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
 import { failedAfterHandler } from '../failed-after-handler.js';
-import { recordInterruptedClaim } from '../record-interrupted-claim.js';
+
+// Idempotency keys, all in this module: the `idempotency` step claims the key (or replays the first outcome), a
+// timer renews the claim's lease while the call runs, and the `settle` step at the end keeps the outcome for the key
+// or releases it. Both steps are only in the plans of calls that carry a key.
 
 /** The same idempotency key within the window returns the first outcome without running the handler again. */
 export const claimIdempotencyKey: Step = {
   name: 'idempotency',
   port: 'the idempotency store',
+  only: 'keyed',
   run(state) {
     const given = state.call.idempotencyKey;
     if (given === undefined) return NEXT;
     return claim(state, given);
+  },
+};
+
+/**
+ * After the call: keep its outcome for the claimed key, or give the key up when the call was aborted. A claim lost
+ * meanwhile (it expired and another call claimed the key) is left alone, so the newer call's outcome stands; the
+ * call still returns its own result, and the loss is logged as a warning. A failing store is logged, and a call that
+ * ran answers `handler_error` saying so (see `failedAfterHandler`).
+ */
+export const settleIdempotencyKey: Step = {
+  name: 'settle',
+  port: 'the idempotency store',
+  only: 'keyed',
+  closing: true,
+  run(state) {
+    if (!state.idempotencyClaim) return NEXT;
+    return settle(state, state.idempotencyClaim);
   },
 };
 
@@ -55,18 +76,9 @@ async function claim(state: CallState, given: string): Promise<StepOutcome> {
   }
 }
 
-/**
- * After the call: keep its outcome for the claimed key, or give the key up when the call was aborted, and answer the
- * call's outcome. A claim lost meanwhile (it expired and another call claimed the key) is left alone, so the newer
- * call's outcome stands; the call still returns its own result, and the loss is logged as a warning. A failing store
- * is logged, and a call that ran answers `handler_error` saying so (see `failedAfterHandler`). Never rejects.
- */
-export async function settleIdempotencyClaim(
-  state: CallState,
-  outcome: StoredOutcome,
-): Promise<StoredOutcome> {
-  const claim = state.idempotencyClaim!;
+async function settle(state: CallState, claim: IdempotencyClaim): Promise<StepOutcome> {
   clearInterval(state.idempotencyLease);
+  const outcome = state.outcome!;
   const store = state.runtime.store.idempotency;
   const aborted = !outcome.ok && outcome.error.code === 'aborted';
   try {
@@ -85,9 +97,9 @@ export async function settleIdempotencyClaim(
       );
     }
   } catch (error) {
-    return failedAfterHandler(state, outcome, 'its idempotency key could not be settled', error);
+    state.outcome = failedAfterHandler(state, outcome, 'its idempotency key could not be settled', error);
   }
-  return outcome;
+  return NEXT;
 }
 
 // Renew the claim's lease every third of it while the call runs, so only a call whose process stopped loses it.
@@ -108,4 +120,35 @@ function holdLease(state: CallState, claim: IdempotencyClaim): ReturnType<typeof
   );
   (timer as { unref?: () => void }).unref?.();
   return timer;
+}
+
+/**
+ * Audit the call whose idempotency key this call just took over: its process stopped while it ran (the lease ran
+ * out), so it never wrote a record of its own. The record says which key, when it was claimed and who took it over.
+ */
+async function recordInterruptedClaim(
+  state: CallState,
+  key: string,
+  interrupted: InterruptedClaim,
+): Promise<void> {
+  const { runtime, user } = state;
+  try {
+    await runtime.store.audit.record({
+      callId: interrupted.callId ?? `${state.callId}-interrupted`,
+      ...(state.call.sessionId ? { sessionId: state.call.sessionId } : {}),
+      ...(user?.id ? { userId: user.id } : {}),
+      ...(user?.tenantId ? { tenantId: user.tenantId } : {}),
+      name: state.name,
+      args: undefined,
+      outcome: 'error',
+      errorCode: 'aborted',
+      errorMessage: `interrupted: the process running ${state.name} with idempotency key '${key}' stopped before it finished; call ${state.callId} took the key over`,
+      startedAt: interrupted.claimedAt,
+      endedAt: new Date().toISOString(),
+      durationMs: Math.max(0, Date.now() - Date.parse(interrupted.claimedAt)),
+      depth: state.depth,
+    });
+  } catch (error) {
+    runtime.logger.error({ callId: state.callId, err: error }, 'audit write failed');
+  }
 }

@@ -1,0 +1,4 @@
+// `@affordance/core/tracing`: OpenTelemetry spans for registry calls, kept out of the kernel so a bundle that does
+// not trace carries no `@opentelemetry/api`.
+export type { CallObserver, CallWatcher, ObservedCall } from '../observe/call-observer.js';
+export { traceCalls } from '../observe/trace-calls.js';
