@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type MCPListener, type MCPServer, serveMCP } from '@affordance/mcp';
+import type { MCPServer } from '@affordance/mcp';
+import { listenMCP, type MCPListener } from '@affordance/mcp/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,8 +40,9 @@ let url: string;
 
 beforeAll(async () => {
   const { registry, options } = conformanceFixture();
-  mcp = serveMCP(registry, options);
-  listener = await mcp.listen({ host: '127.0.0.1' });
+  const started = await listenMCP(registry, { ...options, host: '127.0.0.1' });
+  listener = started;
+  mcp = started.server;
   url = `http://127.0.0.1:${listener.port}/mcp`;
 });
 

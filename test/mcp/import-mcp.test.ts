@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
-import { type ImportChange, type ImportedMCP, importMCP, serveMCP } from '@affordance/mcp';
+import { type ImportChange, type ImportedMCP, importMCP } from '@affordance/mcp/client';
+import { listenMCP } from '@affordance/mcp/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_TOOLS, listenBare } from '../support/mcp-bare-server.js';
 import { createFixtureRegistry } from '../support/mcp-fixture-registry.js';
@@ -227,8 +228,8 @@ describe('importMCP: @modelcontextprotocol/server-filesystem over stdio on a tem
 describe('importMCP over Streamable HTTP', () => {
   it("follows the server's tools/list_changed: registers new tools and unregisters removed ones", async () => {
     const remote = createFixtureRegistry();
-    const server = serveMCP(remote, { tokens: { secret: { id: 'importer' } } });
-    const listener = await server.listen();
+    const listener = await listenMCP(remote, { tokens: { secret: { id: 'importer' } } });
+    const { server } = listener;
     const local = createRegistry();
     const changes: ImportChange[] = [];
     let changed: () => void = () => {};

@@ -1,5 +1,6 @@
 import { defineAction, type Registry } from '@affordance/core';
-import { listenMCP, type MCPListener, type MCPServer, serveMCP } from '@affordance/mcp';
+import type { MCPServer } from '@affordance/mcp';
+import { listenMCP, type MCPListener } from '@affordance/mcp/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -24,8 +25,9 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   registry = createFixtureRegistry();
-  mcp = serveMCP(registry, { tokens: TOKENS, maxBodyBytes: 64 * 1024 });
-  listener = await mcp.listen();
+  const started = await listenMCP(registry, { tokens: TOKENS, maxBodyBytes: 64 * 1024 });
+  listener = started;
+  mcp = started.server;
 });
 
 afterAll(async () => {

@@ -3,7 +3,9 @@
 //   node --conditions=@affordance/source --import tsx test/support/mcp-bench-server.ts <http|stdio> <ours|bare> [extra tools] [user]
 // `ours` serves a registry through serveMCP, `bare` the same tools on the SDK alone. HTTP prints its URL on stdout.
 import { createRegistry, defineAction } from '@affordance/core';
-import { serveMCP, stripUnsafePatterns } from '@affordance/mcp';
+import { serveMCP } from '@affordance/mcp';
+import { stripUnsafePatterns } from '@affordance/mcp/client';
+import { listenMCP } from '@affordance/mcp/node';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type BareTools, ECHO_TOOLS, listenBare, serveBareStdio } from './mcp-bare-server.js';
 import { catalogueTools } from './mcp-catalogue.js';
@@ -41,9 +43,9 @@ if (kind === 'ours') {
     }),
   );
   // `user` makes every tools/list compute the user's own list (the anonymous one is cached by the registry).
-  const server = serveMCP(registry, asUser === 'user' ? { user: { id: 'bench', roles: ['member'] } } : {});
-  if (transport === 'http') console.log((await server.listen()).url);
-  else await server.connect(new StdioServerTransport());
+  const options = asUser === 'user' ? { user: { id: 'bench', roles: ['member'] } } : {};
+  if (transport === 'http') console.log((await listenMCP(registry, options)).url);
+  else await serveMCP(registry, options).connect(new StdioServerTransport());
 } else {
   const tools: BareTools = { tools: [...ECHO_TOOLS.tools, ...extra], call: ECHO_TOOLS.call };
   if (transport === 'http') console.log((await listenBare(tools)).url);

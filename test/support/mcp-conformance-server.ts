@@ -7,8 +7,8 @@ import {
   type MCPSession,
   mcpSession,
   type ServeMCPOptions,
-  serveMCP,
 } from '@affordance/mcp';
+import { listenMCP } from '@affordance/mcp/node';
 
 /** A 1×1 red PNG. */
 const RED_PIXEL_PNG =
@@ -388,6 +388,6 @@ export function conformanceFixture(): { registry: Registry; options: ServeMCPOpt
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { registry, options } = conformanceFixture();
-  const listener = await serveMCP(registry, options).listen({ port: Number(process.argv[2] ?? 3000) });
+  const listener = await listenMCP(registry, { ...options, port: Number(process.argv[2] ?? 3000) });
   console.error(`conformance fixture server at ${listener.url}`);
 }

@@ -1,4 +1,5 @@
-export type { ListenOptions, MCPListener } from './http/listen.js';
+// @affordance/mcp: a registry served over MCP as a web-standard fetch handler, for any runtime. Node's listener is
+// `@affordance/mcp/node`, stdio `@affordance/mcp/stdio`, importing remote servers `@affordance/mcp/client`.
 export {
   CSRF_HEADER,
   corsHeaders,
@@ -10,17 +11,6 @@ export {
   type RequestGuard,
   type RequestGuardPolicy,
 } from './http/request-guard.js';
-export { importMCP } from './import/import-mcp.js';
-export { stripUnsafePatterns } from './import/strip-unsafe-patterns.js';
-export type {
-  ImportChange,
-  ImportedApproval,
-  ImportedMCP,
-  ImportedToolSettings,
-  ImportMCPOptions,
-  MCPSource,
-} from './import/types.js';
-export { listenMCP } from './listen-mcp.js';
 export { ERROR_META_KEY } from './server/call-result.js';
 export { contentText, isContentBlocks } from './server/content-blocks.js';
 export { type MCPSession, mcpSession } from './server/mcp-session.js';
@@ -34,4 +24,3 @@ export type {
   MCPResourceTemplate,
   ServeMCPOptions,
 } from './server/types.js';
-export { runStdioServer, type StdioOptions, serveMCPStdio } from './stdio.js';

@@ -1,7 +1,7 @@
 // The entry bundled for Node, Bun and Deno. `contracts`: run the store contract suite, print one JSON line.
 // `mcp`: serve the fixture registry over Streamable HTTP on 127.0.0.1 with the runtime's own server, print
 // `{"url": ...}` and serve until killed.
-import { createMcpFixture } from './mcp-fixture.js';
+import { createMcpFixture, createMcpRegistry } from './mcp-fixture.js';
 import { runContracts } from './run-contracts.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
@@ -31,14 +31,20 @@ if (mode === 'contracts') {
   console.log(JSON.stringify(report));
   exit(0);
 } else if (mode === 'mcp') {
-  console.log(JSON.stringify({ url: await serve(createMcpFixture()) }));
+  console.log(JSON.stringify({ url: await serve() }));
 } else {
   console.error('usage: <runtime> runtimes.mjs contracts|mcp');
   exit(2);
 }
 
 /** Serve at /mcp on 127.0.0.1, a free port; the URL. */
-async function serve(server: ReturnType<typeof createMcpFixture>): Promise<string> {
+async function serve(): Promise<string> {
+  if (!globals.Bun && !globals.Deno) {
+    // Node: the package's own node:http listener, `@affordance/mcp/node`.
+    const { listenMCP } = await import('@affordance/mcp/node');
+    return (await listenMCP(createMcpRegistry(), { host: '127.0.0.1', port: 0 })).url;
+  }
+  const server = createMcpFixture();
   const at = (port: number) => `http://127.0.0.1:${port}/mcp`;
   const handler: FetchHandler = (request) =>
     new URL(request.url).pathname === '/mcp'
@@ -47,14 +53,9 @@ async function serve(server: ReturnType<typeof createMcpFixture>): Promise<strin
   if (globals.Bun) {
     return at(globals.Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 0, fetch: handler }).port);
   }
-  const { Deno } = globals;
-  if (Deno) {
-    return new Promise((resolve) => {
-      Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => resolve(at(port)) }, handler);
-    });
-  }
-  // Node: the package's own node:http listener.
-  return (await server.listen({ host: '127.0.0.1', port: 0 })).url;
+  return new Promise((resolve) => {
+    globals.Deno?.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => resolve(at(port)) }, handler);
+  });
 }
 
 function exit(code: number): void {

@@ -1,13 +1,18 @@
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry, defineAction, type Registry } from '@affordance/core';
 import { type MCPServer, serveMCP } from '@affordance/mcp';
 import { runtimeName } from './runtime-name.js';
 
-/**
- * The MCP server each runtime serves: `add` (validated numbers, an object output) and `where` (names the runtime
- * answering, so the client can tell the call really ran there).
- */
+/** The MCP server each runtime serves, on the fetch handler of `@affordance/mcp`'s root. */
 export function createMcpFixture(): MCPServer {
-  const registry = createRegistry({
+  return serveMCP(createMcpRegistry());
+}
+
+/**
+ * The registry served: `add` (validated numbers, an object output) and `where` (names the runtime answering, so the
+ * client can tell the call really ran there).
+ */
+export function createMcpRegistry(): Registry {
+  return createRegistry({
     actions: [
       defineAction({
         name: 'add',
@@ -30,5 +35,4 @@ export function createMcpFixture(): MCPServer {
       }),
     ],
   });
-  return serveMCP(registry);
 }

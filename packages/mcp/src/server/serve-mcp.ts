@@ -1,20 +1,17 @@
 import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { createHttpHandler } from '../http/handle-http.js';
-import { type ListenOptions, listenFetch, type MCPListener } from '../http/listen.js';
+import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
 import { openSession } from './open-session.js';
 import { createProgressRouter } from './progress-router.js';
 import type { ServeContext } from './serve-context.js';
 import type { ServeMCPOptions } from './types.js';
 
-/** A registry served over MCP: connect transports, mount `fetch`, or `listen` on a port. */
+/** A registry served over MCP: connect transports or mount `fetch` (node:http: `listenMCP` of `@affordance/mcp/node`). */
 export interface MCPServer {
   /** Serve one connection (stdio, in-memory, any SDK server transport) as its own session. */
   connect(transport: Transport, options?: { readonly user?: User }): Promise<{ close(): Promise<void> }>;
   /** The Streamable HTTP endpoint as a fetch handler, mountable in any fetch-style server. */
   fetch(request: Request): Promise<Response>;
-  /** Serve `fetch` with node:http (default `127.0.0.1`, a free port, path `/mcp`). */
-  listen(options?: ListenOptions): Promise<MCPListener>;
   /** Send `notifications/resources/updated` to the sessions subscribed to `uri`. */
   notifyResourceUpdated(uri: string): Promise<void>;
   /** Send `notifications/resources/list_changed` to every session (e.g. after targets were added). */
@@ -31,6 +28,14 @@ export interface MCPServer {
  * targets and configured resources, the "available actions" prompt and configured prompts.
  */
 export function serveMCP(registry: Registry, options: ServeMCPOptions = {}): MCPServer {
+  return serveMCPWithHttp(registry, options).server;
+}
+
+/** `serveMCP` and its Streamable HTTP handler, which a listener tells its port (for `@affordance/mcp/node`). */
+export function serveMCPWithHttp(
+  registry: Registry,
+  options: ServeMCPOptions,
+): { readonly server: MCPServer; readonly http: HttpHandler } {
   const shared: ServeContext = {
     registry,
     options,
@@ -50,15 +55,13 @@ export function serveMCP(registry: Registry, options: ServeMCPOptions = {}): MCP
       }
     });
   });
-  return {
+  const server: MCPServer = {
     async connect(transport, connectOptions = {}) {
       const session = openSession(shared, connectOptions.user ?? options.user);
       await session.server.connect(transport);
       return { close: () => session.server.close() };
     },
     fetch: (request) => http.fetch(request),
-    listen: (listenOptions = {}) =>
-      listenFetch(http.fetch, { ...listenOptions, maxBodyBytes: http.maxBodyBytes }, http.setPort),
     async notifyResourceUpdated(uri) {
       const sends = [...shared.sessions]
         .filter((session) => session.subscriptions.has(uri))
@@ -80,4 +83,5 @@ export function serveMCP(registry: Registry, options: ServeMCPOptions = {}): MCP
       await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
     },
   };
+  return { server, http };
 }

@@ -12,7 +12,7 @@ export const mcpCommand: Command = {
   async run(args) {
     const { values } = parseCommand(args, {});
     return withApp(values, async ({ registry, user }) => {
-      const { runStdioServer } = await import('@affordance/mcp');
+      const { runStdioServer } = await import('@affordance/mcp/stdio');
       await runStdioServer(registry, { user });
       return EXIT.ok;
     });

@@ -1,6 +1,6 @@
 import type { Registry } from '@affordance/core';
-import { type MCPServer, serveMCP } from './server/serve-mcp.js';
-import type { ServeMCPOptions } from './server/types.js';
+import { type MCPServer, serveMCP } from '../server/serve-mcp.js';
+import type { ServeMCPOptions } from '../server/types.js';
 
 /** Where stdio reads and writes (default the process's stdin and stdout). */
 export interface StdioOptions extends ServeMCPOptions {

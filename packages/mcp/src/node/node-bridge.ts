@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { prereadBodies } from './read-body.js';
+import { prereadBodies } from '../http/read-body.js';
 
 /**
  * A web `Request` for a Node request. The body is read here (stopping once past `maxBytes`, so the handler still

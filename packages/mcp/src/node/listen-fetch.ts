@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jsonError } from './json-error.js';
+import { jsonError } from '../http/json-error.js';
+import { toWebRequest, writeWebResponse } from './node-bridge.js';
 
 /** Where `listen` serves: host (default `127.0.0.1`), port (default 0: any free one) and path (default `/mcp`). */
 export interface ListenOptions {
@@ -21,10 +23,6 @@ export async function listenFetch(
   options: ListenOptions & { readonly maxBodyBytes: number },
   onPort: (port: number | undefined) => void,
 ): Promise<MCPListener> {
-  const [{ createServer }, { toWebRequest, writeWebResponse }] = await Promise.all([
-    import('node:http'),
-    import('./node-bridge.js'),
-  ]);
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const server = createServer((incoming, response) => {
