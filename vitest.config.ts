@@ -19,6 +19,10 @@ export default defineConfig({
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
+      {
+        find: /^@affordance\/mcp\/(node|stdio|client)$/,
+        replacement: here('./packages/mcp/src/$1/index.ts'),
+      },
       { find: /^@affordance\/server$/, replacement: here('./packages/server/src/index.ts') },
       { find: /^@affordance\/client$/, replacement: here('./packages/client/src/index.ts') },
       { find: /^@affordance\/react$/, replacement: here('./packages/react/src/index.ts') },

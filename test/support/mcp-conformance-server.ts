@@ -2,12 +2,7 @@
 // with the tools its scenarios call by name, and the resources and prompts they read. Run it alone with
 // `node --conditions=@affordance/source --import tsx test/support/mcp-conformance-server.ts [port]`.
 import { ActionFailure, type AnyAction, createRegistry, defineAction, type Registry } from '@affordance/core';
-import {
-  createMemoryEventStore,
-  type MCPSession,
-  mcpSession,
-  type ServeMCPOptions,
-} from '@affordance/mcp';
+import { createMemoryEventStore, type MCPSession, mcpSession, type ServeMCPOptions } from '@affordance/mcp';
 import { listenMCP } from '@affordance/mcp/node';
 
 /** A 1×1 red PNG. */

@@ -17,24 +17,30 @@ export interface PortableBundle {
 
 /**
  * Bundle the portable entries (esbuild, ESM, no platform) from the TypeScript sources, as a user bundles for a
- * worker: the `worker`/`browser` export conditions, Node's built-ins left out (only Node's own `listen` imports
- * them, dynamically).
+ * worker: the `worker`/`browser` export conditions (and `workerd` for workerd). The worker bundle leaves nothing
+ * external (core and `@affordance/mcp`'s root import no Node built-in); the CLI's leaves Node's built-ins to the
+ * runtime, for `@affordance/mcp/node`'s listener on Node.
  */
 export async function bundlePortable(): Promise<PortableBundle> {
   const dir = mkdtempSync(join(tmpdir(), 'affordance-runtimes-'));
-  await build({
-    entryPoints: { cli: portable('cli-main.ts'), worker: portable('worker-main.ts') },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['@affordance/source', 'worker', 'browser'],
-    external: ['node:*', ...builtinModules],
-    logLevel: 'error',
-  });
+  const bundle = (entry: string, source: string, more: { conditions: string[]; external: string[] }) =>
+    build({
+      entryPoints: { [entry]: portable(source) },
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      mainFields: ['module', 'main'],
+      conditions: ['@affordance/source', ...more.conditions, 'worker', 'browser'],
+      external: more.external,
+      logLevel: 'error',
+    });
+  await Promise.all([
+    bundle('cli', 'cli-main.ts', { conditions: [], external: ['node:*', ...builtinModules] }),
+    bundle('worker', 'worker-main.ts', { conditions: ['workerd'], external: [] }),
+  ]);
   return {
     dir,
     cli: join(dir, 'cli.mjs'),

@@ -54,7 +54,10 @@ async function serve(): Promise<string> {
     return at(globals.Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 0, fetch: handler }).port);
   }
   return new Promise((resolve) => {
-    globals.Deno?.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => resolve(at(port)) }, handler);
+    globals.Deno?.serve(
+      { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => resolve(at(port)) },
+      handler,
+    );
   });
 }
 

@@ -1,3 +1,3 @@
 // @affordance/mcp/node: a served registry on node:http.
-export { type ListenOptions, type MCPListener } from './listen-fetch.js';
+export type { ListenOptions, MCPListener } from './listen-fetch.js';
 export { listenMCP } from './listen-mcp.js';
