@@ -256,4 +256,8 @@ describe('serveMCP over Streamable HTTP', () => {
       await started.close();
     }
   });
+
+  it('listenMCP rejects a port already taken', async () => {
+    await expect(listenMCP(createFixtureRegistry(), { port: listener.port })).rejects.toThrow(/EADDRINUSE/);
+  });
 });
