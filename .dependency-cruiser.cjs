@@ -16,7 +16,17 @@ const KERNEL = [
   'registry',
 ];
 /** The features above the kernel, lowest first: each may import the kernel and the features before it. */
-const FEATURES = ['tracing', 'text', 'streaming', 'ranking', 'detect', 'agent', 'adapters', 'providers', 'testing'];
+const FEATURES = [
+  'tracing',
+  'text',
+  'streaming',
+  'ranking',
+  'detect',
+  'agent',
+  'adapters',
+  'providers',
+  'testing',
+];
 const LAYERS = [...KERNEL, ...FEATURES];
 
 const CORE = '^packages/core/src/';
