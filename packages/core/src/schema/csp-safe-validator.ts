@@ -69,8 +69,22 @@ export const cspSafeValidator: JsonSchemaValidator = {
         instanceLocation,
         keywordLocation,
       ).errors;
+    const conforms = (node: unknown, item: unknown): boolean => {
+      try {
+        return validate(
+          withoutUndefined(item),
+          node as Schema,
+          draft,
+          lookup as Record<string, Schema>,
+          false,
+        ).valid;
+      } catch {
+        return false;
+      }
+    };
     check = (value) => {
-      if (hasDefaults) fillDefaults(schema, value);
+      // Through the copy: formats renamed for the `if`s it asks about, keywords ajv ignores left out.
+      if (hasDefaults) fillDefaults(root, value, root, conforms);
       const data = withoutUndefined(value);
       let result: ReturnType<typeof validate>;
       try {
