@@ -16,6 +16,7 @@ export const STRING_FORMATS: Readonly<Record<string, (text: string) => boolean>>
   uri: cfworkerFormats.uri!,
   'uri-reference': cfworkerFormats['uri-reference']!,
   'uri-template': test(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ajv-formats' own pattern refuses control characters
     /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
   ),
   url: test(
