@@ -19,10 +19,10 @@ export function fillDefaults(
   const fill = (node: unknown, item: unknown) => fillDefaults(node, item, root, conforms, depth + 1);
   if (typeof schema.$ref === 'string') fill(localRef(root, schema.$ref), value);
   if (Array.isArray(schema.allOf)) for (const part of schema.allOf) fill(part, value);
-  fillObject(schema, value, fill);
-  // ajv assigns a branch's defaults when it takes the branch, after the `if` has seen the value.
+  // ajv runs `if` (and the branch it takes, with its defaults) before it fills this level's own defaults.
   if (conforms && 'if' in schema && ('then' in schema || 'else' in schema))
     fill(conforms(schema.if, value) ? schema.then : schema.else, value);
+  fillObject(schema, value, fill);
 }
 
 function fillObject(schema: SchemaNode, value: object, fill: (node: unknown, item: unknown) => void): void {
