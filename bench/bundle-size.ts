@@ -1,7 +1,9 @@
 /**
  * Browser bundle sizes of core's kernel, its entry points and the React hooks: esbuild (browser platform,
- * minified, ESM, the `@affordance/source` condition so no build is needed), gzip -9. Used by `bundle.bench.ts`
- * and by test/csp/bundle-budget.test.ts.
+ * minified, ESM, code splitting as Vite, Rollup and webpack do for `import()`, the `@affordance/source` condition so
+ * no build is needed), gzip -9. A row's size is what a page loads up front (the entry chunk and the chunks it
+ * imports statically); what is only reached through `import()` (jsonrepair, on the first repair) is reported apart
+ * as `lazy`. Used by `bundle.bench.ts` and by test/csp/bundle-budget.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +19,13 @@ export interface BundleCase {
   readonly budgetGz?: number;
 }
 
-/** A measured bundle: raw and gzipped bytes, or why it did not build. */
+/** A measured bundle: raw and gzipped bytes loaded up front (and those loaded lazily), or why it did not build. */
 export interface BundleRow extends BundleCase {
   readonly raw?: number;
   readonly gz?: number;
+  /** Raw and gzipped bytes of the chunks only `import()` reaches (0 when there are none). */
+  readonly lazyRaw?: number;
+  readonly lazyGz?: number;
   readonly error?: string;
   readonly metafile?: Metafile;
 }
@@ -93,6 +98,8 @@ export async function measureBundle(bundle: BundleCase): Promise<BundleRow> {
       minify: true,
       format: 'esm',
       platform: 'browser',
+      splitting: true,
+      outdir: `${root}.bundle-size`,
       conditions: ['@affordance/source'],
       external: ['react', 'react-dom', 'react/jsx-runtime'],
       define: { 'process.env.NODE_ENV': '"production"' },
@@ -100,17 +107,55 @@ export async function measureBundle(bundle: BundleCase): Promise<BundleRow> {
       metafile: true,
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0]!.contents;
-    return {
-      ...bundle,
-      raw: code.length,
-      gz: gzipSync(code, { level: 9 }).length,
-      metafile: result.metafile,
+    const upFront = eagerOutputs(result.metafile);
+    let raw = 0;
+    let gz = 0;
+    let lazyRaw = 0;
+    let lazyGz = 0;
+    for (const file of result.outputFiles) {
+      if (file.path.endsWith('.map')) continue;
+      const size = gzipSync(file.contents, { level: 9 }).length;
+      if (upFront.has(file.path.slice(root.length))) {
+        raw += file.contents.length;
+        gz += size;
+      } else {
+        lazyRaw += file.contents.length;
+        lazyGz += size;
+      }
+    }
+    const metafile: Metafile = {
+      inputs: result.metafile.inputs,
+      outputs: Object.fromEntries(
+        Object.entries(result.metafile.outputs).filter(([path]) => upFront.has(path)),
+      ),
     };
+    return { ...bundle, raw, gz, lazyRaw, lazyGz, metafile };
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string }> }).errors?.[0]?.text;
     return { ...bundle, error: first ?? String(error) };
   }
+}
+
+// The entry chunk and every chunk it reaches through static imports: what a page loads before it runs.
+function eagerOutputs(metafile: Metafile): Set<string> {
+  const outputs = metafile.outputs;
+  const eager = new Set<string>();
+  const visit = (path: string) => {
+    if (eager.has(path) || !outputs[path]) return;
+    eager.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  // `import()` targets are entry points too; the page's own is the one no `import()` names.
+  const lazy = new Set(
+    Object.values(outputs).flatMap((output) =>
+      output.imports
+        .filter((imported) => imported.kind === 'dynamic-import')
+        .map((imported) => imported.path),
+    ),
+  );
+  for (const [path, output] of Object.entries(outputs)) if (output.entryPoint && !lazy.has(path)) visit(path);
+  return eager;
 }
 
 /** Measure every case, one after the other. */

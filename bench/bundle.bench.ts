@@ -6,11 +6,12 @@
 import { breakdown, kb, measureBundles, verdict } from './bundle-size.js';
 
 const rows = await measureBundles();
-console.log('| bundle | raw | gzip -9 | budget (gz) | verdict |');
-console.log('| --- | ---: | ---: | ---: | --- |');
+console.log('| bundle | raw | gzip -9 | budget (gz) | verdict | lazy (import()), gz |');
+console.log('| --- | ---: | ---: | ---: | --- | ---: |');
 for (const row of rows) {
   const size = row.error ? `error: ${row.error}` : kb(row.raw);
-  console.log(`| ${row.name} | ${size} | ${kb(row.gz)} | ${kb(row.budgetGz)} | ${verdict(row)} |`);
+  const lazy = row.lazyGz ? kb(row.lazyGz) : '-';
+  console.log(`| ${row.name} | ${size} | ${kb(row.gz)} | ${kb(row.budgetGz)} | ${verdict(row)} | ${lazy} |`);
 }
 // What remains in the bundles with a budget, largest first: where the next cut is.
 for (const row of rows.filter((entry) => entry.budgetGz !== undefined && entry.metafile)) {

@@ -51,4 +51,8 @@ export {
   type FileAppender,
   type HandlerContext,
 } from './types.js';
-export { parseAgentConfig, validateAgentConfig } from './validate-agent-config.js';
+export {
+  type AgentConfigOptions,
+  parseAgentConfig,
+  validateAgentConfig,
+} from './validate-agent-config.js';

@@ -1,9 +1,9 @@
-import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
-import type { Issue } from '../errors/action-error.js';
+import { runtimeJsonValidator } from '#json-validator';
+import { AffordanceError, type Issue } from '../errors/action-error.js';
 import { issuesFromAjv } from '../schema/ajv-issues.js';
-import { compileJsonSchema } from '../schema/compile-validator.js';
 import { formatPath } from '../schema/describe-value.js';
+import type { JsonSchemaValidator, SchemaCheck, SchemaError } from '../schema/json-schema-validator.js';
 import type {
   AgentActionsConfig,
   AgentConfig,
@@ -19,13 +19,22 @@ import { BUILTIN_HANDLERS } from './types.js';
 const LEGACY_COMPLETION_TYPE = 'issue-action';
 const OWNED_KEYS = ['actions', 'steps'];
 
+/** Options of `validateAgentConfig` and `parseAgentConfig`. */
+export interface AgentConfigOptions {
+  /**
+   * The JSON Schema validator (default `runtimeJsonValidator()`: ajv where code may be generated, else the
+   * CSP-safe one); both give the same errors.
+   */
+  readonly validator?: JsonSchemaValidator;
+}
+
 /**
  * Validate parsed `agent.json` data against the published schema, then check what a schema cannot say (a GitHub
  * handler needs `actions.github`). Errors and warnings point at the offending key by JSON Pointer and dotted path;
  * deciding completion by action detection is valid but warned as deprecated in favour of `completionConditions`.
  * Never changes its input.
  */
-export function validateAgentConfig(value: unknown): AgentConfigResult {
+export function validateAgentConfig(value: unknown, options: AgentConfigOptions = {}): AgentConfigResult {
   let data: unknown;
   try {
     data = structuredClone(value);
@@ -38,8 +47,8 @@ export function validateAgentConfig(value: unknown): AgentConfigResult {
       warnings: [],
     };
   }
-  const validate = compileJsonSchema(agentConfigSchema, 'the agent.json schema');
-  const errors: AgentConfigIssue[] = validate(data) ? [] : schemaIssues(validate.errors ?? [], data);
+  const refusals = schemaCheck(options.validator ?? runtimeJsonValidator())(data);
+  const errors: AgentConfigIssue[] = refusals ? schemaIssues(refusals, data) : [];
   const config = data as AgentConfig;
   const warnings = errors.length === 0 || isRecord(data) ? warningsOf(data as Record<string, unknown>) : [];
   if (errors.length === 0) errors.push(...crossChecks(config));
@@ -51,7 +60,7 @@ export function validateAgentConfig(value: unknown): AgentConfigResult {
 }
 
 /** Parse `agent.json` text, then validate it; a JSON syntax error is reported with its line and column. */
-export function parseAgentConfig(text: string): AgentConfigResult {
+export function parseAgentConfig(text: string, options: AgentConfigOptions = {}): AgentConfigResult {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -62,7 +71,19 @@ export function parseAgentConfig(text: string): AgentConfigResult {
       warnings: [],
     };
   }
-  return validateAgentConfig(value);
+  return validateAgentConfig(value, options);
+}
+
+function schemaCheck(validator: JsonSchemaValidator): SchemaCheck {
+  try {
+    return validator.compile(agentConfigSchema);
+  } catch (error) {
+    throw new AffordanceError(
+      'invalid_schema',
+      `the agent.json schema does not compile: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 }
 
 function crossChecks(config: AgentConfig): AgentConfigIssue[] {
@@ -138,19 +159,22 @@ function warningsOf(data: Record<string, unknown>): AgentConfigWarning[] {
   return warnings;
 }
 
-// ajv reports a bad key name at the object holding it; point at the key itself instead.
-function schemaIssues(errors: readonly ErrorObject[], data: unknown): AgentConfigIssue[] {
+// A bad key name is reported at the object holding it; point at the key itself instead. ajv also reports the
+// failing keyword under `propertyNames` (carrying `propertyName`), which the key's own issue replaces.
+function schemaIssues(errors: readonly SchemaError[], data: unknown): AgentConfigIssue[] {
   const issues: AgentConfigIssue[] = [];
-  const rest: ErrorObject[] = [];
+  const rest: SchemaError[] = [];
   for (const error of errors) {
-    const name = (error as { propertyName?: unknown }).propertyName;
-    if (error.keyword === 'propertyNames') continue;
-    if (typeof name !== 'string') {
+    if (error.propertyName !== undefined) continue;
+    const name = error.params.propertyName;
+    if (error.keyword !== 'propertyNames' || typeof name !== 'string') {
       rest.push(error);
       continue;
     }
     const path = [...pointerSegments(error.instancePath), name];
-    const pattern = (error.params as { pattern?: unknown }).pattern;
+    const names = (error.parentSchema as { propertyNames?: { pattern?: unknown } } | undefined)
+      ?.propertyNames;
+    const pattern = names?.pattern;
     issues.push(
       issueAt(
         path,

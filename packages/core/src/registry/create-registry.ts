@@ -11,6 +11,7 @@ import { createActionTable } from './action-table.js';
 import { createApprovals } from './approvals.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import { buildRuntime } from './build-runtime.js';
+import { createInputChecker } from './check-input.js';
 import { createKeywordMatcher } from './keyword-matcher.js';
 import { redactCall } from './redact-call.js';
 import type { Registrable, Registry, RegistryOptions } from './registry-types.js';
@@ -85,6 +86,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     tools: (query) => toolSets.toolSet(query).tools,
     toolSet: (query) => toolSets.toolSet(query),
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
+    checkInput: createInputChecker(runtime, options.validator),
     redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),
     approvals: createApprovals(runtime),

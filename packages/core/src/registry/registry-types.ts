@@ -16,6 +16,7 @@ import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
 import type { ArgLimits, Policy, TargetResolver } from '../pipeline/runtime.js';
 import type { Store } from '../ports/store.js';
+import type { Validation } from '../schema/compile-validator.js';
 import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
 import type { Approvals } from './approvals.js';
 import type { AvailableAction, AvailableQuery } from './available.js';
@@ -106,6 +107,12 @@ export interface Registry {
   /** `tools` with the target and the session history read asynchronously (see `availableAsync`). */
   toolsAsync<TFormat extends ToolFormat>(query: ToolsQuery<TFormat>): Promise<ToolOf<TFormat>[]>;
   run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
+  /**
+   * Validate a copy of a model's arguments against the tool schema it was shown (target id parameter included),
+   * with this registry's validator: the copy with defaults filled in, or the issues `run` would report.
+   * `undefined` when no action has the name. Nothing runs.
+   */
+  checkInput(name: string, args: unknown): Validation | undefined;
   /**
    * A call's arguments and context as the audit log shows them: secrets hidden by the action's schema hints, its
    * `sensitive` paths, the key-name rules and `redactKeys`, and secret-shaped text anywhere. For payloads shown

@@ -141,8 +141,16 @@ export function ajvErrorsOf(found: readonly OutputUnit[], context: ErrorContext)
             : ['anyOf', 'oneOf', 'if', 'contains', 'minContains', 'maxContains'].includes(unit.keyword)
               ? [RANK[unit.keyword]!, Number.POSITIVE_INFINITY]
               : [RANK[unit.keyword] ?? 99];
+    // A refusal under `propertyNames` names the key it refused, as ajv's does.
+    const key =
+      place.reportAt === undefined || unit.keyword === 'propertyNames' ? undefined : instance[place.reportAt];
     ranked.push({
-      error: { ...message, instancePath: pointerOf(reported), parentSchema: parent },
+      error: {
+        ...message,
+        instancePath: pointerOf(reported),
+        parentSchema: parent,
+        ...(key === undefined ? {} : { propertyName: unescapeSegment(key) }),
+      },
       rank: [...place.rank, ...last],
     });
   }

@@ -1,5 +1,4 @@
 import { format as cfworkerFormats, dereference, type Schema, validate } from '@cfworker/json-schema';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { FORMAT_PREFIX } from './ajv-messages.js';
 import { ajvErrorsOf } from './cfworker-errors.js';
 import { dialectOf } from './dialect-of.js';
@@ -14,6 +13,7 @@ import {
   SUBSCHEMA_ARRAY,
   SUBSCHEMA_MAP,
 } from './schema-walk.js';
+import { NUMBER_FORMATS, STRING_FORMATS } from './string-formats.js';
 import type { JsonSchema } from './types.js';
 
 const compiled = new WeakMap<object, SchemaCheck>();
@@ -35,7 +35,7 @@ const UNKNOWN: Record<string, readonly string[]> = {
 
 /**
  * The CSP-safe validator: `@cfworker/json-schema` interprets the schema (no generated code), with ajv-formats'
- * own format checks and ajv's defaults, errors, params and order, so a refusal reads the same as under ajv.
+ * format checks (`string-formats.ts`) and ajv's defaults, errors, params and order, so a refusal reads the same as under ajv.
  */
 export const cspSafeValidator: JsonSchemaValidator = {
   name: 'csp-safe',
@@ -53,9 +53,8 @@ export const cspSafeValidator: JsonSchemaValidator = {
     let hasDefaults = false;
     eachSubschema(schema, (node) => {
       if ('default' in node) hasDefaults = true;
-      const format =
-        typeof node.format === 'string' ? (fullFormats as Record<string, unknown>)[node.format] : undefined;
-      if (isNode(format) && format.type === 'number') hasNumberFormats = true;
+      if (typeof node.format === 'string' && Object.hasOwn(NUMBER_FORMATS, node.format))
+        hasNumberFormats = true;
     });
     const draft = dialect === '2020-12' ? '2020-12' : '2019-09'; // ajv applies a $ref's siblings in every draft
     const recheck = (node: unknown, item: unknown, instanceLocation: string, keywordLocation: string) =>
@@ -69,8 +68,22 @@ export const cspSafeValidator: JsonSchemaValidator = {
         instanceLocation,
         keywordLocation,
       ).errors;
+    const conforms = (node: unknown, item: unknown): boolean => {
+      try {
+        return validate(
+          withoutUndefined(item),
+          node as Schema,
+          draft,
+          lookup as Record<string, Schema>,
+          false,
+        ).valid;
+      } catch {
+        return false;
+      }
+    };
     check = (value) => {
-      if (hasDefaults) fillDefaults(schema, value);
+      // Through the copy: formats renamed for the `if`s it asks about, keywords ajv ignores left out.
+      if (hasDefaults) fillDefaults(root, value, root, conforms);
       const data = withoutUndefined(value);
       let result: ReturnType<typeof validate>;
       try {
@@ -103,23 +116,8 @@ let formatsAdded = false;
 function addFormats(): void {
   if (formatsAdded) return;
   formatsAdded = true;
-  for (const [name, definition] of Object.entries(fullFormats)) {
-    cfworkerFormats[FORMAT_PREFIX + name] = checkerOf(definition);
-  }
-}
-
-function checkerOf(definition: unknown): (text: string) => boolean {
-  if (definition instanceof RegExp) return (text) => definition.test(text);
-  if (typeof definition === 'function') return definition as (text: string) => boolean;
-  if (typeof definition === 'string') {
-    const regex = new RegExp(definition, 'u');
-    return (text) => regex.test(text);
-  }
-  if (isNode(definition)) {
-    if (definition.type === 'number') return () => true;
-    return checkerOf(definition.validate);
-  }
-  return () => true;
+  for (const [name, check] of Object.entries(STRING_FORMATS)) cfworkerFormats[FORMAT_PREFIX + name] = check;
+  for (const name of Object.keys(NUMBER_FORMATS)) cfworkerFormats[FORMAT_PREFIX + name] = () => true;
 }
 
 /** A copy of the schema through its schema keywords, formats renamed, keywords ajv would ignore left out. */

@@ -12,6 +12,8 @@ export interface SchemaError {
   readonly parentSchema?: unknown;
   /** ajv's wording of the refusal (`must be >= 3`), used where no fix-it message is written. */
   readonly message?: string;
+  /** The key a refusal under `propertyNames` is about (its `instancePath` is the object holding the key). */
+  readonly propertyName?: string;
 }
 
 /** Check a value against one compiled schema: `undefined` when it conforms, else the refusals. */

@@ -1,9 +1,7 @@
 import { encodePointer, type OutputUnit } from '@cfworker/json-schema';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { FORMAT_PREFIX } from './ajv-messages.js';
 import { isNode, type SchemaNode } from './schema-walk.js';
-
-type NumberFormat = { type: 'number'; validate: (value: number) => boolean };
+import { NUMBER_FORMATS } from './string-formats.js';
 
 /**
  * cfworker checks `format` on strings only; ajv also checks ajv-formats' number formats (`int32`, `int64`, `float`,
@@ -33,8 +31,8 @@ export function numberFormatErrors(
     }
   }
   if (typeof value === 'number' && typeof node.format === 'string') {
-    const format = (fullFormats as Record<string, unknown>)[node.format.replace(FORMAT_PREFIX, '')];
-    if (isNode(format) && format.type === 'number' && !(format as NumberFormat).validate(value)) {
+    const name = node.format.replace(FORMAT_PREFIX, '');
+    if (Object.hasOwn(NUMBER_FORMATS, name) && !NUMBER_FORMATS[name]!(value)) {
       found.push({
         keyword: 'format',
         keywordLocation: `${keywordLocation}/format`,

@@ -147,6 +147,36 @@ const cases: Array<{ name: string; schema: JsonSchema; values: unknown[] }> = [
     schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
     values: [{ a: undefined }, { a: 'x', b: undefined }],
   },
+  {
+    name: 'defaults under additionalProperties, patternProperties and the branch an if takes',
+    schema: {
+      type: 'object',
+      patternProperties: {
+        '^x-': { type: 'object', properties: { on: { type: 'boolean', default: true } } },
+      },
+      additionalProperties: {
+        type: 'object',
+        properties: { kind: { type: 'string' } },
+        if: { properties: { kind: { const: 'git' } }, required: ['kind'] },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword
+        then: { properties: { untracked: { type: 'boolean', default: true } } },
+        else: { properties: { retries: { type: 'integer', default: 3 } } },
+      },
+    },
+    values: [{ a: { kind: 'git' }, b: { kind: 'npm' }, 'x-c': {} }, { a: { kind: 'git', untracked: 1 } }],
+  },
+  {
+    name: 'an if that asks about a property with a default sees the value before the default',
+    schema: {
+      type: 'object',
+      properties: { kind: { type: 'string', default: 'git' } },
+      if: { properties: { kind: { const: 'git' } }, required: ['kind'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword
+      then: { properties: { untracked: { type: 'boolean', default: true } } },
+      else: { properties: { retries: { type: 'integer', default: 3 } } },
+    },
+    values: [{}, { kind: 'git' }, { kind: 'npm' }],
+  },
 ];
 
 function run(validator: JsonSchemaValidator, schema: JsonSchema, value: unknown) {

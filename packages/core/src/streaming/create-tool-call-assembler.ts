@@ -22,7 +22,7 @@ export interface ToolCallAssemblerOptions {
   readonly execute?: boolean | ToolExecutor;
   /** Call-level fields for `registry.run` (user, context, sessionId …). */
   readonly run?: Omit<RunCall, 'name' | 'args' | 'callId' | 'toolCallId' | 'signal'>;
-  /** Name of the target id parameter of scoped actions, as the registry was created with (default `blockId`). */
+  /** @deprecated Ignored: `registry.checkInput` checks scoped calls with the registry's own target id parameter. */
   readonly targetParam?: string;
   /** Also emit `text-delta` parts for assistant text (default false: text is ignored). */
   readonly textDeltas?: boolean;
@@ -74,7 +74,6 @@ export function createToolCallAssembler(options: ToolCallAssemblerOptions = {}):
     collected?.push(part);
     onPart?.(part);
   };
-  const targetParam = options.targetParam ?? registry?.targetParam ?? 'blockId';
   const runner = options.execute
     ? createCallRunner({
         registry,
@@ -89,7 +88,7 @@ export function createToolCallAssembler(options: ToolCallAssemblerOptions = {}):
     now: options.now ?? Date.now,
     textDeltas: options.textDeltas === true,
     emit,
-    check: registry ? (name, input) => checkToolInput(registry, name, input, targetParam) : undefined,
+    check: registry ? (name, input) => checkToolInput(registry, name, input) : undefined,
     ready: (call) => runner?.schedule({ id: call.id, name: call.name, input: call.input! }),
   });
 

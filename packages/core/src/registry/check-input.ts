@@ -1,0 +1,39 @@
+import { qualifiedName } from '../action/qualified-name.js';
+import { toolInputSchema } from '../action/tool-input-schema.js';
+import type { AnyAction } from '../action/types.js';
+import { planFor } from '../pipeline/plan.js';
+import type { RegistryRuntime } from '../pipeline/runtime.js';
+import { isSecretPath } from '../redact/redaction-plan.js';
+import { compileValidator, type Validation, type Validator } from '../schema/compile-validator.js';
+import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
+
+/**
+ * `registry.checkInput`: validate a copy of a model's arguments against the schema the model was shown (the
+ * action's tool schema, with the target id parameter of scoped actions), with the registry's JSON Schema
+ * validator, compiled once per action. `undefined` when no action has the name.
+ */
+export function createInputChecker(
+  runtime: RegistryRuntime,
+  validator: JsonSchemaValidator | undefined,
+): (name: string, args: unknown) => Validation | undefined {
+  const validators = new WeakMap<AnyAction, Validator>();
+  return (name, args) => {
+    const found = runtime.lookup(name);
+    if (!('action' in found)) return undefined;
+    const action = found.action;
+    let validate = validators.get(action);
+    if (!validate) {
+      validate = compileValidator(
+        toolInputSchema(action, runtime.targetParam),
+        `tool ${qualifiedName(action)} input`,
+        (path) => isSecretPath(planFor(runtime, action).redaction, path),
+        validator,
+      );
+      validators.set(action, validate);
+    }
+    // Validators fill in defaults in place; the caller's value may be shared (streamed snapshots).
+    const validation = validate(structuredClone(args));
+    // A tool schema is JSON Schema, so its validation is synchronous.
+    return validation as Validation;
+  };
+}
