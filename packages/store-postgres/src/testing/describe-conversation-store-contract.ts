@@ -1,5 +1,4 @@
-import type { ConversationStore } from '@affordance/core';
-import type { NewChatMessage } from '@affordance/core/ports';
+import type { ConversationStore, NewChatMessage } from '@affordance/core/ports';
 import type { ContractTestApi } from '@affordance/core/testing';
 
 const CREATE_TIMEOUT_MS = 120_000;
