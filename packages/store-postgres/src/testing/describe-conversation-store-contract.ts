@@ -148,13 +148,13 @@ export function describeConversationStoreContract(
     });
   });
 
-  async function expectRejection(run: () => Promise<unknown>, kind: string): Promise<void> {
+  async function expectRejection(run: () => Promise<unknown>, code: string): Promise<void> {
     let caught: unknown;
     try {
       await run();
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ kind });
+    expect(caught).toMatchObject({ code });
   }
 }
