@@ -7,19 +7,15 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import {
-  createRegistry,
-  defineAction,
-  qualifiedName,
-  type RankDocument,
-  type Ranker,
-} from '@affordance/core';
+import { createRegistry, defineAction, qualifiedName } from '@affordance/core';
 import {
   createLexicalRanker,
   createWordVectorRanker,
   DEFAULT_THRESHOLD,
   DEFAULT_WORD_VECTOR_THRESHOLD,
   type LexicalRankerOptions,
+  type RankDocument,
+  type Ranker,
   rankDocumentOf,
 } from '@affordance/core/ranking';
 import { wordVectorTableOf } from '../packages/core/src/ranking/word-vectors.js';

@@ -1,8 +1,7 @@
 // Baselines for the ranking evaluation: MiniSearch (BM25+) and wink-bm25-text-search (BM25F), fed the same
 // ranking documents, tokens (our tokenizer and stemmer) and field weights as our ranker.
 
-import type { RankDocument } from '@affordance/core';
-import { DEFAULT_WEIGHTS, tokenize } from '@affordance/core/ranking';
+import { DEFAULT_WEIGHTS, type RankDocument, tokenize } from '@affordance/core/ranking';
 import MiniSearch from 'minisearch';
 import bm25 from 'wink-bm25-text-search';
 import type { SearchEngine } from './evaluate-ranking.js';

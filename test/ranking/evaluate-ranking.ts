@@ -1,12 +1,12 @@
 // Evaluation of action ranking on Seal-Tools and BFCL v3 (sources: see datasets.ts).
+import { createRegistry, qualifiedName, type Registry } from '@affordance/core';
 import {
-  createRegistry,
-  qualifiedName,
+  createLexicalRanker,
+  type LexicalRankerOptions,
   type RankDocument,
   type Ranker,
-  type Registry,
-} from '@affordance/core';
-import { createLexicalRanker, type LexicalRankerOptions, rankDocumentOf } from '@affordance/core/ranking';
+  rankDocumentOf,
+} from '@affordance/core/ranking';
 import type { BfclQuestion, SealQuery } from './datasets.js';
 
 /** Something that indexes ranking documents and answers a ranked list of ids. */

@@ -1,9 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
   type AnyAction,
-  type AuditLog,
-  type AuditRecord,
-  createMemoryConversationStore,
   createMemoryStore,
   createRegistry,
   defineAction,
@@ -11,6 +8,7 @@ import {
   type Store,
 } from '@affordance/core';
 import type { LanguageModel, ModelRequest, ModelResponse, ModelStreamPart } from '@affordance/core/agent';
+import { type AuditLog, type AuditRecord, createMemoryConversationStore } from '@affordance/core/ports';
 import { createPostgresStore, type PostgresStore } from '@affordance/store-postgres';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,5 +1,5 @@
-import { createMemoryConversationStore } from '@affordance/core';
 import { createOpenAIModel } from '@affordance/core/openai';
+import { createMemoryConversationStore } from '@affordance/core/ports';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_MODEL_MESSAGE } from '../../packages/server/src/routes/agui-route.js';
 import { startReplayServer } from '../support/replay-server.js';

@@ -1,7 +1,7 @@
 // Shared setup of the /agui tests: a canvas server on a free port, a replayed model, and AG-UI stream checks.
 import type { AddressInfo } from 'node:net';
 import { createCanvasRegistry } from '@affordance/canvas';
-import { createMemoryConversationStore } from '@affordance/core';
+import { createMemoryConversationStore } from '@affordance/core/ports';
 import { HttpAgent, verifyEvents } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';

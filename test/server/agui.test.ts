@@ -2,7 +2,8 @@
 // (vercel/ai @ed857f5, Apache-2.0); see replay-model.ts.
 import type { AddressInfo } from 'node:net';
 import { createCanvasRegistry } from '@affordance/canvas';
-import { type ConversationStore, createMemoryConversationStore, defineAction } from '@affordance/core';
+import { defineAction } from '@affordance/core';
+import { type ConversationStore, createMemoryConversationStore } from '@affordance/core/ports';
 import type { Message } from '@ag-ui/core';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { createMemoryConversationStore } from '@affordance/core';
+import { createMemoryConversationStore } from '@affordance/core/ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
 import { describeConversationStoreContract } from '../../packages/store-postgres/src/testing/index.js';

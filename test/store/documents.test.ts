@@ -52,16 +52,16 @@ describe('the generic document store', () => {
     expect(fresh.id).toBe('note-3');
   });
 
-  it('keeps documents apart and answers StoreError kinds by default', async () => {
+  it('keeps documents apart and answers StoreError codes by default', async () => {
     const first = store.documents({ document: 'apart-1' });
     const second = store.documents({ document: 'apart-2' });
     await first.insert({ id: 'item-1', type: 'item' });
     expect(await second.get('item-1')).toBeUndefined();
     expect((await second.insert({ type: 'item' })).id).toBe('item-1');
-    await expect(first.insert({ id: 'item-1', type: 'item' })).rejects.toMatchObject({ kind: 'exists' });
+    await expect(first.insert({ id: 'item-1', type: 'item' })).rejects.toMatchObject({ code: 'exists' });
     await expect(first.save({ id: 'item-7', type: 'item' })).rejects.toBeInstanceOf(StoreError);
-    await expect(first.save({ id: 'item-1', type: 'other' })).rejects.toMatchObject({ kind: 'type_change' });
-    await expect(first.insert({ type: '' } as never)).rejects.toMatchObject({ kind: 'invalid_input' });
+    await expect(first.save({ id: 'item-1', type: 'other' })).rejects.toMatchObject({ code: 'type_change' });
+    await expect(first.insert({ type: '' } as never)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('gives each of many simultaneous inserts its own fresh id', async () => {

@@ -94,7 +94,7 @@ describe.skipIf(!available)('several processes sharing one PostgreSQL server', (
     await expect(
       registry.approvals.approve(asked.error.details.approvalId, { by: 'bob' }),
     ).rejects.toMatchObject({
-      kind: 'approval_not_pending',
+      code: 'approval_not_pending',
     });
   }, 120_000);
 

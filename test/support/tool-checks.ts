@@ -1,8 +1,9 @@
 // Independent checks of formatted tools against each provider's published rules, shared by the format tests.
 
-import type { FormattedTools, JsonSchema, ToolFormat } from '@affordance/core';
+import type { JsonSchema, ToolFormat } from '@affordance/core';
 import {
   ANTHROPIC_NAMES,
+  type FormattedTools,
   GEMINI_NAMES,
   type GeminiSchema,
   MCP_NAMES,

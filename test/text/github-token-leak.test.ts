@@ -157,7 +157,7 @@ describe.each([
 });
 
 describe('GithubError', () => {
-  it('is what a handler throws: kind and status, no raw cause', async () => {
+  it('is what a handler throws: code and status, no raw cause', async () => {
     const server = await started(startReflectingServer());
     const named = builtinHandlers({
       github: { token: 't0ken-xyz', owner: 'acme', repo: 'app', baseUrl: server.baseUrl },
@@ -173,7 +173,7 @@ describe('GithubError', () => {
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GithubError);
     expect(error).toMatchObject({
-      kind: 'http',
+      code: 'http',
       details: { status: 401, githubMessage: 'Bad credentials: token ***' },
     });
     expect((error as Error).cause).toBeUndefined();

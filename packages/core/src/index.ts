@@ -1,7 +1,9 @@
-// The kernel: actions, the registry and its run pipeline, errors, schema, ports and tool formats. Features are
-// entry points of their own (`@affordance/core/streaming`, `/ranking`, `/text`, `/agent`, `/detect`, `/adapters`);
-// the few of their names in the public contract are re-exported at the end (`sideEffects: false` keeps them out
-// of bundles that do not use them).
+// The kernel's everyday names: actions, the registry and its run pipeline, errors, the validators, the memory
+// store and the observer types. Everything else is on an entry point: single ports and their records on
+// `@affordance/core/ports`, the six format adapters and their tool types on `/formats`, and the features on
+// `/streaming`, `/ranking`, `/text`, `/agent`, `/detect`, `/adapters`, `/tracing`, `/redact`. The few feature names
+// in the public contract (DESIGN §5) are re-exported here (`sideEffects: false` keeps them out of bundles that do
+// not use them); `index.test.ts` pins this list.
 export { runtimeJsonValidator } from '#json-validator';
 export { defineAction, defineDynamicAction, isAction } from './action/define-action.js';
 export {
@@ -51,29 +53,7 @@ export {
   type KernelErrorCode,
   kernelErrorCodes,
 } from './errors/error-codes.js';
-export {
-  type AGUITool,
-  type AnthropicTool,
-  type FormatOptions,
-  type FormattedTools,
-  formatTools,
-  type GeminiFunctionDeclaration,
-  type MCPTool,
-  type OpenAIChatTool,
-  type OpenAIResponsesTool,
-  TOOL_FORMATS,
-  type ToolFormat,
-  type ToolOf,
-  type ToolSource,
-  type ToolsByFormat,
-  type ToolWarning,
-  toAGUITools,
-  toAnthropicTools,
-  toGeminiTools,
-  toMCPTools,
-  toOpenAIChatTools,
-  toOpenAIResponsesTools,
-} from './formats/index.js';
+export { TOOL_FORMATS, type ToolFormat } from './formats/types.js';
 export type { CallObserver, CallWatcher, ObservedCall } from './observe/call-observer.js';
 export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
@@ -81,26 +61,7 @@ export { silentLogger } from './observe/logger.js';
 export { PIPELINE } from './pipeline/run-pipeline.js';
 export type { ArgLimits, Policy, TargetResolver } from './pipeline/runtime.js';
 export { errorForModel } from './pipeline/shape-result.js';
-export {
-  type ApprovalStore,
-  type AuditLog,
-  type AuditRecord,
-  type AuditSink,
-  type ConversationStore,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  createMemoryConversationStore,
-  createMemoryIdempotencyStore,
-  createMemoryRateLimiter,
-  createMemorySessionHistory,
-  createMemoryStore,
-  type EventRelay,
-  type IdempotencyStore,
-  type PendingApproval,
-  type RateLimiter,
-  type SessionHistory,
-  type Store,
-} from './ports/index.js';
+export { createMemoryStore, type Store } from './ports/store.js';
 export type { Approvals } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery } from './registry/available.js';
 export {
@@ -110,7 +71,6 @@ export {
   type RegistryOptions,
   type ToolsQuery,
 } from './registry/create-registry.js';
-export type { RankDocument, Ranker, RankHit } from './registry/ranker.js';
 export { ajvValidator } from './schema/ajv-validator.js';
 export { compileValidator, type Validation, type Validator } from './schema/compile-validator.js';
 export { cspSafeValidator } from './schema/csp-safe-validator.js';

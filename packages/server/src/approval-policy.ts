@@ -1,4 +1,5 @@
-import type { PendingApproval, User } from '@affordance/core';
+import type { User } from '@affordance/core';
+import type { PendingApproval } from '@affordance/core/ports';
 import type { RouteDeps } from './server-env.js';
 
 /** Who may decide approvals on a server: separation of duties. */

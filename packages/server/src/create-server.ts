@@ -1,9 +1,5 @@
-import {
-  type ConversationStore,
-  createMemoryConversationStore,
-  type Registry,
-  type Store,
-} from '@affordance/core';
+import type { Registry, Store } from '@affordance/core';
+import { type ConversationStore, createMemoryConversationStore } from '@affordance/core/ports';
 import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';

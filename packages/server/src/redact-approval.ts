@@ -1,4 +1,5 @@
-import type { PendingApproval, Registry } from '@affordance/core';
+import type { Registry } from '@affordance/core';
+import type { PendingApproval } from '@affordance/core/ports';
 
 /**
  * An approval as a person or console may see it: its arguments and context redacted exactly as the audit log

@@ -1,5 +1,5 @@
-import type { AuditRecord, ErrorCode } from '@affordance/core';
-import { type AuditApproval, storableText } from '@affordance/core/ports';
+import type { ErrorCode } from '@affordance/core';
+import { type AuditApproval, type AuditRecord, storableText } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 
 /** Columns of `agent_actions` written per record, in parameter order. */

@@ -42,15 +42,15 @@ describe('createPostgresStore on PGlite', () => {
 
   it('answers a bad audit query with a StoreError that says what to send', async () => {
     await expect(store.audit.query({ since: 'last week' })).rejects.toMatchObject({
-      kind: 'invalid_input',
+      code: 'invalid_input',
       message: /since must be an ISO 8601 time/,
     });
     await expect(store.audit.query({ cursor: 'abc' })).rejects.toMatchObject({
-      kind: 'invalid_input',
+      code: 'invalid_input',
       message: /pass nextCursor as it came/,
     });
     await expect(store.audit.query({ outcome: 'maybe' as 'ok' })).rejects.toMatchObject({
-      kind: 'invalid_input',
+      code: 'invalid_input',
     });
   });
 
@@ -71,7 +71,7 @@ describe('createPostgresStore on PGlite', () => {
   it('refuses an audit mode it does not know', async () => {
     await expect(
       createPostgresStore({ dataDir: 'memory://', audit: { mode: 'lazy' } as never }),
-    ).rejects.toMatchObject({ kind: 'invalid_option' });
+    ).rejects.toMatchObject({ code: 'invalid_option' });
   });
 });
 
@@ -93,7 +93,7 @@ describe('openDatabase', () => {
 
   it('refuses a URL that is not postgres://', async () => {
     await expect(openDatabase({ url: 'mysql://root:pw@localhost/db' })).rejects.toMatchObject({
-      kind: 'invalid_option',
+      code: 'invalid_option',
       message: /must start with postgres:\/\/.*mysql:\/\/root:\*\*\*@/,
     });
   });

@@ -1,4 +1,5 @@
-import type { ConversationStore, Store } from '@affordance/core';
+import type { Store } from '@affordance/core';
+import type { ConversationStore } from '@affordance/core/ports';
 import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrate.js';
 import { type DatabaseOptions, openDatabase } from './open-database.js';

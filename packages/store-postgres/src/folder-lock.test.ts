@@ -59,7 +59,7 @@ describe('lockFolder', () => {
   it('keeps a second store off an open PGlite folder until the first closes', async () => {
     const db = folder();
     const store = await createPostgresStore({ dataDir: db });
-    await expect(createPostgresStore({ dataDir: db })).rejects.toMatchObject({ kind: 'locked' });
+    await expect(createPostgresStore({ dataDir: db })).rejects.toMatchObject({ code: 'locked' });
     await store.close();
     const again = await createPostgresStore({ dataDir: db });
     await again.close();

@@ -79,14 +79,14 @@ describe('migrate', () => {
   it('refuses a database with a version this code does not know, or an edited migration', async () => {
     await emptySchema();
     await migrate(db, [first, second]);
-    await expect(migrate(db, [first])).rejects.toMatchObject({ kind: 'schema_ahead' });
+    await expect(migrate(db, [first])).rejects.toMatchObject({ code: 'schema_ahead' });
     expect((await migrationStatus(db, [first])).unknown).toEqual([2]);
     const edited: Migration = { ...first, statements: ['CREATE TABLE a (id bigint)'] };
-    await expect(migrate(db, [edited, second])).rejects.toMatchObject({ kind: 'migration_changed' });
+    await expect(migrate(db, [edited, second])).rejects.toMatchObject({ code: 'migration_changed' });
     expect((await migrationStatus(db, [edited, second])).changed).toEqual([1]);
   });
 
   it('refuses a list that is not numbered 1, 2, 3 …', async () => {
-    await expect(migrate(db, [second])).rejects.toMatchObject({ kind: 'invalid_option' });
+    await expect(migrate(db, [second])).rejects.toMatchObject({ code: 'invalid_option' });
   });
 });

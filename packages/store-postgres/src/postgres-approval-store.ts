@@ -1,5 +1,5 @@
-import type { ApprovalStore, PendingApproval, User } from '@affordance/core';
-import type { ApprovalTransition } from '@affordance/core/ports';
+import type { User } from '@affordance/core';
+import type { ApprovalStore, ApprovalTransition, PendingApproval } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 

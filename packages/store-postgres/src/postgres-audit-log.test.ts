@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@affordance/core';
+import type { AuditRecord } from '@affordance/core/ports';
 import { auditRecord } from '@affordance/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_COLUMNS } from './audit-rows.js';

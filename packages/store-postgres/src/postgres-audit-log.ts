@@ -1,4 +1,4 @@
-import type { AuditLog, AuditRecord } from '@affordance/core';
+import type { AuditLog, AuditRecord } from '@affordance/core/ports';
 import { queryAudit } from './audit-query.js';
 import { auditInsertSql, auditParams } from './audit-rows.js';
 import type { SqlClient } from './sql-client.js';

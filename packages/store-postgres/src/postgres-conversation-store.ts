@@ -1,7 +1,7 @@
-import type { ConversationStore } from '@affordance/core';
 import {
   type ChatMessage,
   type ConversationSession,
+  type ConversationStore,
   conversationPageSize as pageSize,
   storableText,
   type ToolCallRecord,

@@ -1,5 +1,4 @@
-import type { EventRelay } from '@affordance/core';
-import type { RelayMessage } from '@affordance/core/ports';
+import type { EventRelay, RelayMessage } from '@affordance/core/ports';
 import type pg from 'pg';
 import type { SqlDatabase } from './sql-client.js';
 

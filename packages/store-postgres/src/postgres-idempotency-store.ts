@@ -1,5 +1,9 @@
-import type { IdempotencyStore } from '@affordance/core';
-import type { IdempotencyClaim, IdempotencyState, StoredOutcome } from '@affordance/core/ports';
+import type {
+  IdempotencyClaim,
+  IdempotencyState,
+  IdempotencyStore,
+  StoredOutcome,
+} from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 import { StoreError } from './store-error.js';

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '@affordance/core';
+import type { RateLimiter } from '@affordance/core/ports';
 import type { SqlClient } from './sql-client.js';
 import { StoreError } from './store-error.js';
 

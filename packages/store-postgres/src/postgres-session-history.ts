@@ -1,4 +1,4 @@
-import type { SessionHistory } from '@affordance/core';
+import type { SessionHistory } from '@affordance/core/ports';
 import type { SqlClient } from './sql-client.js';
 
 /** Which actions succeeded in each session, in `session_history`; `succeeded` always answers with a promise. */

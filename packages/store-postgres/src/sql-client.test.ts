@@ -73,11 +73,11 @@ describe('asDatabase', () => {
     const database = asDatabase(pool);
     await expect(database.query('INSERT INTO t VALUES ($1, $2)', [1, 'a\u0000b'])).rejects.toMatchObject({
       name: 'StoreError',
-      kind: 'invalid_input',
+      code: 'invalid_input',
       message: expect.stringContaining('(parameter 2) holds the NUL character'),
     });
     await expect(database.transaction((tx) => tx.query('SELECT $1', ['\u0000']))).rejects.toMatchObject({
-      kind: 'invalid_input',
+      code: 'invalid_input',
     });
     expect(log).toEqual(['BEGIN', 'ROLLBACK']);
   });

@@ -1,4 +1,5 @@
-import type { AuditRecord, JsonSchema, PendingApproval, RunResult } from '@affordance/core';
+import type { JsonSchema, RunResult } from '@affordance/core';
+import type { AuditRecord, PendingApproval } from '@affordance/core/ports';
 import type { ActionEntry as PaletteEntry } from '@affordance/react';
 
 export type { AuditRecord, JsonSchema, PendingApproval, RunResult };

@@ -148,7 +148,7 @@ describe('client tools in runAgent', () => {
         caught = error;
       }
       expect(caught, JSON.stringify(tools)).toBeInstanceOf(AffordanceError);
-      expect((caught as AffordanceError).kind).toBe('invalid_option');
+      expect((caught as AffordanceError).code).toBe('invalid_option');
       expect((caught as Error).message).toMatch(message);
     }
   });

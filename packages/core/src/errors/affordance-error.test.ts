@@ -98,6 +98,11 @@ describe('AffordanceError', () => {
       code: 'invalid_args',
       extra: { hint: 'use #rrggbb' },
     });
-    expect(failure.kind).toBe('invalid_args');
+  });
+
+  it('keeps `kind` as a deprecated alias of `code` for code written before `code`', () => {
+    const failure = new ActionFailure('invalid_args', 'color must be a hex code');
+    expect(failure.kind).toBe(failure.code);
+    expect(Object.keys(failure)).not.toContain('kind');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditRecord, createMemoryStore, createRegistry, defineAction, type Target } from '../index.js';
+import { createMemoryStore, createRegistry, defineAction, type Target } from '../index.js';
+import type { AuditRecord } from '../ports/index.js';
 
 // Audit rows keep what is known about a call even when it fails early: the target it named, the arguments it sent.
 

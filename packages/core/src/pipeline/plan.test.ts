@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AuditRecord,
-  createMemoryStore,
-  createRegistry,
-  defineAction,
-  type RunResult,
-  type Target,
-} from '../index.js';
+import { createMemoryStore, createRegistry, defineAction, type RunResult, type Target } from '../index.js';
+import type { AuditRecord } from '../ports/index.js';
 import type { ActionPlan, Course } from './call-state.js';
 import { EVERY_STEP, PIPELINE, PLAN_START } from './pipeline.js';
 import { courseFor } from './plan.js';

@@ -234,7 +234,7 @@ describe('the CSP-safe validator and ajv', () => {
     for (const schema of broken) {
       for (const validator of [ajvValidator, cspSafeValidator]) {
         expect(() => compileValidator(schema, 'broken', undefined, validator)).toThrow(
-          expect.objectContaining({ kind: 'invalid_schema' }),
+          expect.objectContaining({ code: 'invalid_schema' }),
         );
       }
     }

@@ -1,5 +1,5 @@
-import { AffordanceError, type AnyAction, type ToolWarning } from '@affordance/core';
-import { legalizeNames, MCP_NAMES } from '@affordance/core/formats';
+import { AffordanceError, type AnyAction } from '@affordance/core';
+import { legalizeNames, MCP_NAMES, type ToolWarning } from '@affordance/core/formats';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connectClient } from './connect-client.js';

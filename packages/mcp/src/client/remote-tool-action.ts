@@ -1,10 +1,5 @@
-import {
-  ActionFailure,
-  type AnyAction,
-  compileValidator,
-  defineDynamicAction,
-  type ToolWarning,
-} from '@affordance/core';
+import { ActionFailure, type AnyAction, compileValidator, defineDynamicAction } from '@affordance/core';
+import type { ToolWarning } from '@affordance/core/formats';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { contentText, isContentBlocks } from '../server/content-blocks.js';

@@ -1,4 +1,5 @@
-import type { AnyAction, Logger, RateLimitRule, Registry, ToolWarning } from '@affordance/core';
+import type { AnyAction, Logger, RateLimitRule, Registry } from '@affordance/core';
+import type { ToolWarning } from '@affordance/core/formats';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 

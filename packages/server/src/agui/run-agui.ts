@@ -1,4 +1,4 @@
-import { type ConversationStore, isKernelError, type Registry, runAgent, type User } from '@affordance/core';
+import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
 import {
   type AgentResult,
   createConversationRecorder,
@@ -6,6 +6,7 @@ import {
   prepareClientTools,
   titleOf,
 } from '@affordance/core/agent';
+import type { ConversationStore } from '@affordance/core/ports';
 import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
 import { ServerError } from '../server-error.js';

@@ -1,5 +1,5 @@
-import { createRegistry, defineAction, type EventRelay } from '@affordance/core';
-import type { RelayMessage } from '@affordance/core/ports';
+import { createRegistry, defineAction } from '@affordance/core';
+import type { EventRelay, RelayMessage } from '@affordance/core/ports';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEventHub } from './event-hub.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventRelay, Registry, RegistryEvents } from '@affordance/core';
+import type { Registry, RegistryEvents } from '@affordance/core';
+import type { EventRelay } from '@affordance/core/ports';
 import type { Logger } from 'pino';
 import { isRelayedEvent, SERVER_EVENT_SHAPES, type ServerEvent } from './server-event.js';
 

@@ -1,4 +1,5 @@
-import type { PendingApproval, Registry, RegistryEvents, RunResult } from '@affordance/core';
+import type { Registry, RegistryEvents, RunResult } from '@affordance/core';
+import type { PendingApproval } from '@affordance/core/ports';
 import { redactApproval } from '../redact-approval.js';
 import { redactResult } from '../redact-result.js';
 

@@ -1,4 +1,5 @@
-import type { ConversationStore, Registry } from '@affordance/core';
+import type { Registry } from '@affordance/core';
+import type { ConversationStore } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readRunInput } from '../agui/read-run-input.js';

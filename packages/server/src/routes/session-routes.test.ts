@@ -1,5 +1,5 @@
 import { createCanvasRegistry, DEMO_USERS } from '@affordance/canvas';
-import { type ConversationStore, createMemoryConversationStore } from '@affordance/core';
+import { type ConversationStore, createMemoryConversationStore } from '@affordance/core/ports';
 import { createPostgresStore } from '@affordance/store-postgres';
 import { describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../create-server.js';

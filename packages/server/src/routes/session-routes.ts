@@ -1,5 +1,5 @@
-import { AffordanceError, type ConversationStore, type User } from '@affordance/core';
-import type { ConversationSession } from '@affordance/core/ports';
+import { AffordanceError, type User } from '@affordance/core';
+import type { ConversationSession, ConversationStore } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import { route } from '../openapi/define-route.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';

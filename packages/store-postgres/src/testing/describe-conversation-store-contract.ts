@@ -1,5 +1,4 @@
-import type { ConversationStore } from '@affordance/core';
-import type { NewChatMessage } from '@affordance/core/ports';
+import type { ConversationStore, NewChatMessage } from '@affordance/core/ports';
 import type { ContractTestApi } from '@affordance/core/testing';
 
 const CREATE_TIMEOUT_MS = 120_000;
@@ -149,13 +148,13 @@ export function describeConversationStoreContract(
     });
   });
 
-  async function expectRejection(run: () => Promise<unknown>, kind: string): Promise<void> {
+  async function expectRejection(run: () => Promise<unknown>, code: string): Promise<void> {
     let caught: unknown;
     try {
       await run();
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ kind });
+    expect(caught).toMatchObject({ code });
   }
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AuditRecord,
-  createMemoryStore,
-  createRegistry,
-  defineAction,
-  type RunCall,
-} from '../../index.js';
+import { createMemoryStore, createRegistry, defineAction, type RunCall } from '../../index.js';
+import type { AuditRecord } from '../../ports/index.js';
 
 function counting() {
   const invoked: unknown[] = [];

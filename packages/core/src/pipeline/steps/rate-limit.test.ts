@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, defineAction, type RateLimiter, type RunResult } from '../../index.js';
+import { createRegistry, defineAction, type RunResult } from '../../index.js';
+import type { RateLimiter } from '../../ports/index.js';
 
 /** The result without its timing and id, which differ from call to call. */
 function comparable(result: RunResult) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditRecord, createMemoryStore, createRegistry, defineAction } from '../../index.js';
+import { createMemoryStore, createRegistry, defineAction } from '../../index.js';
+import type { AuditRecord } from '../../ports/index.js';
 
 describe('audit writes', () => {
   const ping = defineAction({ name: 'ping', description: 'Pings', handler: () => 'pong' });

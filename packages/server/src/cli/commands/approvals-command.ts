@@ -1,4 +1,5 @@
-import type { PendingApproval, RunResult, User } from '@affordance/core';
+import type { RunResult, User } from '@affordance/core';
+import type { PendingApproval } from '@affordance/core/ports';
 import { statusesOf } from '../../routes/approval-routes.js';
 import type { ServerError } from '../../server-error.js';
 import { type CliIO, EXIT, paint, parseCommand, printJson, UsageError } from '../cli-io.js';
