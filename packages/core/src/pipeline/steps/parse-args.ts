@@ -5,6 +5,10 @@ import { redactText } from '../../redact/redact-value.js';
 import { fail, NEXT, type Step } from '../call-state.js';
 import { sanitizeArgs } from '../sanitize-args.js';
 
+// The options of sanitizeArgs, made once rather than per call.
+const FRESH = Object.freeze({ fresh: true });
+const COPIED = Object.freeze({ fresh: false });
+
 /** Accept an object or JSON text (near-JSON repaired and flagged), then copy it into bounded plain data. */
 export const parseArgs: Step = {
   name: 'parse',
@@ -54,7 +58,7 @@ export const parseArgs: Step = {
         ),
       );
     }
-    const sanitized = sanitizeArgs(raw, limits, { fresh });
+    const sanitized = sanitizeArgs(raw, limits, fresh ? FRESH : COPIED);
     if ('problem' in sanitized) {
       const { message, path } = sanitized.problem;
       return fail(actionError('invalid_args', message, { issues: [{ path, message }] }));
