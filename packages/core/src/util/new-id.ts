@@ -8,6 +8,7 @@ const heads = new Map<string, string>();
 // The last prefix asked for and its head: calls ask for `call` over and over, and a comparison beats a map lookup.
 let lastPrefix: string | undefined;
 let lastHead = '';
+const PADS = ['000000', '00000', '0000', '000', '00', '0'];
 
 /** A unique id with a readable prefix (`call_…`, `apr_…`). */
 export function newId(prefix: string): string {
@@ -22,7 +23,8 @@ export function newId(prefix: string): string {
   lastPrefix = prefix;
   lastHead = head;
   const count = counter.toString(36);
-  return count.length >= 6 ? head + count : head + '000000'.slice(count.length) + count;
+  // The counter's text padded to six characters; the padding a constant (a `slice` would make a string per id).
+  return count.length >= 6 ? head + count : head + (PADS[count.length]! + count);
 }
 
 function randomHex(size: number): string {
