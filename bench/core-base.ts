@@ -19,7 +19,8 @@ export async function loadCoreVersions(
   const commit = git(['rev-parse', '--short', `${ref}^{commit}`]).trim();
   const folder = mkdtempSync(join(tmpdir(), 'affordance-core-base-'));
   const archive = join(folder, 'base.tar');
-  git(['archive', '--output', archive, commit, 'packages/core/src']);
+  // The package file too: its `imports` map (`#json-validator`) is how the sources reach their validator.
+  git(['archive', '--output', archive, commit, 'packages/core/src', 'packages/core/package.json']);
   const untar = spawnSync('tar', ['-xf', archive, '-C', folder]);
   if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
   const base = await bundle(join(folder, 'packages/core/src/index.ts'), join(folder, 'base.mjs'));
@@ -42,6 +43,8 @@ async function bundle(entry: string, outfile: string): Promise<string> {
     platform: 'node',
     target: 'node20',
     nodePaths: [join(root, 'node_modules')],
+    // The sources, not the built files, behind the package's `imports` map.
+    conditions: ['@affordance/source'],
     // Bundled CommonJS dependencies may `require` Node's modules.
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

@@ -163,6 +163,7 @@ export interface Step {
    * may replace `state.outcome` and `state.result`, answers NEXT, and reports its own failures in them.
    */
   readonly closing?: true;
+  /** What the step does for one call; called as a plain function, without `this` (see `Course.runs`). */
   run(state: CallState): StepAnswer;
 }
 
@@ -174,6 +175,11 @@ export function fail(error: ActionError): StepOutcome {
 /** Steps to walk, in order, and the index of the first closing step among them. */
 export interface Course {
   readonly steps: readonly Step[];
+  /**
+   * Each step's `run`, in the same order: the runner calls these, an array read where `steps[index].run` would be
+   * a property read on step objects of several shapes (a megamorphic load, once per step of every call).
+   */
+  readonly runs: readonly Step['run'][];
   readonly closingAt: number;
 }
 

@@ -56,4 +56,23 @@ describe('createFlatJsonWriter', () => {
     // A declined key list does not poison the cache for the next result.
     expect(write({ a: 1 })).toBe('{"a":1}');
   });
+
+  it('leaves out an enumerable key inherited from Object.prototype, as JSON.stringify does', () => {
+    const write = createFlatJsonWriter();
+    expect(write({ a: 1 })).toBe('{"a":1}');
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      // Declining is fine (the caller then uses JSON.stringify); writing the inherited key is not.
+      expect(write({ a: 2 }) ?? JSON.stringify({ a: 2 })).toBe('{"a":2}');
+      expect(write({ b: 3 }) ?? JSON.stringify({ b: 3 })).toBe('{"b":3}');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(write({ a: 4 })).toBe('{"a":4}');
+  });
 });

@@ -30,7 +30,9 @@ export function createFlatJsonWriter(): FlatJsonWriter {
 const MISMATCH = Symbol('mismatch');
 
 // The text when `value` has exactly the keys `keys` (in order) and only scalars; MISMATCH when its keys differ;
-// undefined when a value is not written here. for-in walks the enumeration cache, so no key array is made.
+// undefined when a value is not written here. for-in walks the enumeration cache, so no key array is made; it needs
+// no `Object.hasOwn`: own keys come first, so an inherited enumerable key (a polluted prototype) arrives past the
+// end of `keys` and answers MISMATCH, and the caller falls back to `JSON.stringify`, which leaves it out.
 function writeWith(
   value: Record<string, unknown>,
   keys: readonly string[],
@@ -39,7 +41,6 @@ function writeWith(
   let text = '';
   let index = 0;
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
     if (key !== keys[index]) return MISMATCH;
     const child = value[key];
     switch (typeof child) {

@@ -48,7 +48,11 @@ export const PLAN_STEPS: readonly Step[] = [
 /** A course over these steps: where its closing steps begin. */
 export function courseOf(steps: readonly Step[]): Course {
   const closingAt = steps.findIndex((step) => step.closing);
-  return { steps, closingAt: closingAt < 0 ? steps.length : closingAt };
+  return {
+    steps,
+    runs: steps.map((step) => step.run),
+    closingAt: closingAt < 0 ? steps.length : closingAt,
+  };
 }
 
 const ONLY_BIT = { keyed: 1, 'in-session': 2, watched: 4 } as const;

@@ -3,6 +3,7 @@ import { actionError } from '../errors/action-error.js';
 import { type CallWatcher, watchCall } from '../observe/call-observer.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
 import { newId } from '../util/new-id.js';
+import { monotonicMs } from '../util/wall-clock.js';
 import type { Course } from './call-state.js';
 import { Awaiting, CallState, NEXT, type StepAnswer, type StepOutcome } from './call-state.js';
 import { failedAfterHandler, stepFailed } from './failed-after-handler.js';
@@ -45,7 +46,7 @@ export function runPipeline(
       options.parentCallId,
       options.approved,
       typeof call.name === 'string' ? call.name : String(call.name),
-      performance.now(),
+      monotonicMs(),
     );
     const { observers } = runtime;
     const watch = observers.length === 0 ? undefined : watchSafely(state);
@@ -95,7 +96,7 @@ function walk(state: CallState, course: Course, index: number): RunResult | Prom
     const { steps } = course;
     if (index >= steps.length) return state.result!;
     const watched = state.watch !== undefined;
-    const began = watched ? performance.now() : 0;
+    const began = watched ? monotonicMs() : 0;
     const answer = attempt(state, course, index);
     // NEXT first: most steps say it, and it is one comparison where `instanceof` walks prototype chains.
     if (answer === NEXT && !watched) index++;
@@ -107,11 +108,10 @@ function walk(state: CallState, course: Course, index: number): RunResult | Prom
 
 // A step that throws fails the call with an internal error naming the step.
 function attempt(state: CallState, course: Course, index: number): StepAnswer {
-  const step = course.steps[index]!;
   try {
-    return step.run(state);
+    return course.runs[index]!(state);
   } catch (error) {
-    return { fail: stepFailed(state, step, error) };
+    return { fail: stepFailed(state, course.steps[index]!, error) };
   }
 }
 
@@ -124,7 +124,9 @@ function wait(
   began: number,
 ): Promise<RunResult> {
   if (pending instanceof Awaiting) {
-    return Promise.resolve(pending.pending).then(
+    // A native promise is waited on as it is (`Promise.resolve` would look up its constructor first).
+    const { pending: answer } = pending;
+    return (answer instanceof Promise ? answer : Promise.resolve(answer)).then(
       (value) => resume(state, course, index, began, settled(state, course, index, pending.settle, value)),
       (error: unknown) => resume(state, course, index, began, rejected(state, course, index, pending, error)),
     );
@@ -185,7 +187,7 @@ function advance(
   if (state.watch?.step) {
     const label = outcome === NEXT ? 'next' : 'fail' in outcome ? outcome.fail.code : 'finish';
     try {
-      state.watch.step(step.name, label, performance.now() - began);
+      state.watch.step(step.name, label, monotonicMs() - began);
     } catch (error) {
       observerFailed(state, error);
     }

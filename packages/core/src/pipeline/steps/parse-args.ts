@@ -4,6 +4,10 @@ import { redactText } from '../../redact/redact-value.js';
 import { type CallState, fail, NEXT, type Step, type StepAnswer, type StepOutcome } from '../call-state.js';
 import { sanitizeArgs } from '../sanitize-args.js';
 
+// The options of sanitizeArgs, made once rather than per call.
+const FRESH = Object.freeze({ fresh: true });
+const COPIED = Object.freeze({ fresh: false });
+
 /** Accept an object or JSON text (near-JSON repaired and flagged), then copy it into bounded plain data. */
 export const parseArgs: Step = {
   name: 'parse',
@@ -60,7 +64,7 @@ function accept(state: CallState, parsed: unknown, fresh: boolean): StepOutcome 
       ),
     );
   }
-  const sanitized = sanitizeArgs(raw, state.runtime.limits, { fresh });
+  const sanitized = sanitizeArgs(raw, state.runtime.limits, fresh ? FRESH : COPIED);
   if ('problem' in sanitized) {
     const { message, path } = sanitized.problem;
     return fail(actionError('invalid_args', message, { issues: [{ path, message }] }));

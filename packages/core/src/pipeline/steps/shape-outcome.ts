@@ -1,4 +1,5 @@
 import { actionError } from '../../errors/action-error.js';
+import { monotonicMs } from '../../util/wall-clock.js';
 import { NEXT, type Step } from '../call-state.js';
 import { failedAfterHandler } from '../failed-after-handler.js';
 import { shapeResult } from '../shape-result.js';
@@ -14,7 +15,7 @@ export const shapeOutcome: Step = {
   closing: true,
   run(state) {
     const outcome = state.outcome!;
-    const durationMs = performance.now() - state.started;
+    const durationMs = monotonicMs() - state.started;
     try {
       state.result = shapeResult(state, outcome, durationMs, state.replayed);
     } catch (error) {
