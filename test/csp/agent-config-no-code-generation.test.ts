@@ -1,22 +1,8 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { ajvValidator, cspSafeValidator } from '@affordance/core';
 import { validateAgentConfig } from '@affordance/core/detect';
 import { describe, expect, it } from 'vitest';
 import { AGENT_CONFIGS } from './agent-config-cases.js';
-
-const run = promisify(execFile);
-const script = fileURLToPath(new URL('./agent-config-without-eval.ts', import.meta.url));
-
-async function child(flags: string[]): Promise<{ validator: string; outcomes: unknown[] }> {
-  const { stdout } = await run(
-    process.execPath,
-    [...flags, '--conditions=@affordance/source', '--import', 'tsx', script],
-    { timeout: 60_000 },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop()!);
-}
+import { runWithAndWithoutEval } from './run-without-eval.js';
 
 describe('agent.json validation where code generation is refused', () => {
   it('gives ajv and the CSP-safe validator the same errors, warnings and filled defaults', () => {
@@ -28,10 +14,9 @@ describe('agent.json validation where code generation is refused', () => {
   });
 
   it('falls back to the CSP-safe validator in node --disallow-code-generation-from-strings', async () => {
-    const [refused, allowed] = await Promise.all([
-      child(['--disallow-code-generation-from-strings']),
-      child([]),
-    ]);
+    const { refused, allowed } = await runWithAndWithoutEval(
+      new URL('./agent-config-without-eval.ts', import.meta.url),
+    );
     expect(allowed.validator).toBe('ajv');
     expect(refused.validator).toBe('csp-safe');
     expect(refused.outcomes).toEqual(allowed.outcomes);

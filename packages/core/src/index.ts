@@ -58,7 +58,7 @@ export type { CallObserver, CallWatcher, ObservedCall } from './observe/call-obs
 export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';
-export { PIPELINE } from './pipeline/run-pipeline.js';
+export { PIPELINE } from './pipeline/pipeline.js';
 export type { ArgLimits, Policy, TargetResolver } from './pipeline/runtime.js';
 export { errorForModel } from './pipeline/shape-result.js';
 export { createMemoryStore, type Store } from './ports/store.js';

@@ -11,8 +11,6 @@ import { EVERY_STEP, OPENING } from './pipeline.js';
 import { courseFor } from './plan.js';
 import type { RegistryRuntime } from './runtime.js';
 
-export { PIPELINE } from './pipeline.js';
-
 const NO_OPTIONS: PipelineOptions = Object.freeze({});
 
 /** Options for one pass through the pipeline. */

@@ -22,8 +22,6 @@ export interface ToolCallAssemblerOptions {
   readonly execute?: boolean | ToolExecutor;
   /** Call-level fields for `registry.run` (user, context, sessionId …). */
   readonly run?: Omit<RunCall, 'name' | 'args' | 'callId' | 'toolCallId' | 'signal'>;
-  /** @deprecated Ignored: `registry.checkInput` checks scoped calls with the registry's own target id parameter. */
-  readonly targetParam?: string;
   /** Also emit `text-delta` parts for assistant text (default false: text is ignored). */
   readonly textDeltas?: boolean;
   /** Limits for each call's argument parser. */
