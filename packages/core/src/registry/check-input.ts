@@ -1,5 +1,4 @@
 import { qualifiedName } from '../action/qualified-name.js';
-import { toolInputSchema } from '../action/tool-input-schema.js';
 import type { AnyAction } from '../action/types.js';
 import { planFor } from '../pipeline/plan.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
@@ -23,10 +22,12 @@ export function createInputChecker(
     const action = found.action;
     let validate = validators.get(action);
     if (!validate) {
+      // The plan's argument schema is the tool schema the model was shown.
+      const plan = planFor(runtime, action);
       validate = compileValidator(
-        toolInputSchema(action, runtime.targetParam),
+        plan.argsSchema,
         `tool ${qualifiedName(action)} input`,
-        (path) => isSecretPath(planFor(runtime, action).redaction, path),
+        (path) => isSecretPath(plan.redaction, path),
         validator,
       );
       validators.set(action, validate);
