@@ -7,21 +7,11 @@ import { runtimeForTests } from './runtime-for-tests.js';
 import { type RuntimeTarget, runContractsIn, startMcpIn } from './start-runtime.js';
 
 /**
- * What a runtime cannot do yet, asserted as such so the test notices the day it can: the contract tests that fail
- * there (by full name) with an error matching `because`, and whether the MCP tool calls fail the same way.
- */
-export interface KnownGap {
-  readonly failingContracts: readonly string[];
-  readonly because: RegExp;
-  readonly mcpCallsFail: boolean;
-}
-
-/**
  * The runtime matrix for one runtime: bundle the portable entries, run the store contract suite inside it (every
  * test of the suite, in order, passing), and serve MCP from inside it to the official client. Skipped with one
  * line when the runtime is not installed; a failure under `AFFORDANCE_REQUIRE_ALL=1`.
  */
-export function describeRuntime(name: RuntimeName, gap?: KnownGap): void {
+export function describeRuntime(name: RuntimeName): void {
   const binary = runtimeForTests(name);
   const { label, version } = RUNTIMES[name];
   describe.skipIf(!binary)(`${label} (${version}, from npm)`, () => {
@@ -32,15 +22,13 @@ export function describeRuntime(name: RuntimeName, gap?: KnownGap): void {
     afterAll(() => target?.bundle.remove());
 
     it('passes the store contract suite on a memory store', async () => {
-      const report = await runContractsIn(target, gap ? 5_000 : 20_000);
+      const report = await runContractsIn(target, 20_000);
       expect(report.runtime).toBe(reportedRuntime(name));
       const declared = collectContracts().names();
       expect(declared.length).toBeGreaterThan(30);
       expect(report.names).toEqual(declared);
-      const failed = report.failures.map((failure) => failure.name);
-      expect(failed).toEqual(gap?.failingContracts ?? []);
-      for (const failure of report.failures) expect(failure.error).toMatch(gap!.because);
-      expect(report.passed).toBe(declared.length - failed.length);
+      expect(report.failures).toEqual([]);
+      expect(report.passed).toBe(declared.length);
     }, 120_000);
 
     it('serves MCP over Streamable HTTP to the official MCP client', async () => {
@@ -49,13 +37,6 @@ export function describeRuntime(name: RuntimeName, gap?: KnownGap): void {
         const exchange = await exchangeWithMcp(server.url);
         expect(exchange.serverName).toBeDefined();
         expect(exchange.tools).toEqual(['add', 'where']);
-        if (gap?.mcpCallsFail) {
-          for (const call of [exchange.where, exchange.valid, exchange.invalid]) {
-            expect(call.isError).toBe(true);
-            expect(firstText(call)).toMatch(gap.because);
-          }
-          return;
-        }
         expect(firstText(exchange.where)).toBe(reportedRuntime(name));
         expect(exchange.valid).toEqual({
           content: [{ type: 'text', text: '{"sum":5}' }],
