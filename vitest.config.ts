@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@affordance\/core$/, replacement: here('./packages/core/src/index.ts') },
       {
-        find: /^@affordance\/core\/(openai|anthropic)$/,
+        find: /^@affordance\/core\/(openai|anthropic|gemini)$/,
         replacement: here('./packages/core/src/providers/$1/index.ts'),
       },
       // Every other entry point of core is the index of its folder (see packages/core/package.json `exports`).

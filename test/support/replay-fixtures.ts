@@ -31,3 +31,8 @@ export function openAISse(chunks: readonly unknown[]): string[] {
 export function anthropicSse(chunks: readonly RecordedJson[]): string[] {
   return chunks.map((chunk) => `event: ${String(chunk.type)}\ndata: ${JSON.stringify(chunk)}\n\n`);
 }
+
+/** Gemini `streamGenerateContent?alt=sse`: `data: <chunk>` per chunk, separated by CRLF pairs as the API sends them. */
+export function geminiSse(chunks: readonly unknown[]): string[] {
+  return chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`);
+}

@@ -2,15 +2,20 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedJson } from './replay-fixtures.js';
 
-/** What the replay server answers with: a JSON body, or an SSE body sent in one piece per event. */
+/**
+ * What the replay server answers with: a JSON body, or an SSE body sent in one piece per event (with `hold`, the
+ * response is left open after the last event, as a stream the model has not finished).
+ */
 export type ReplayAnswer =
   | { readonly json: unknown; readonly status?: number }
-  | { readonly sse: readonly string[] };
+  | { readonly sse: readonly string[]; readonly hold?: boolean };
 
 /** One request the server received. */
 export interface ReplayRequest {
   readonly method: string;
   readonly path: string;
+  /** The query string, without `?` (`alt=sse`). */
+  readonly query: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: RecordedJson;
 }
@@ -32,8 +37,8 @@ export async function startReplayServer(
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const body: unknown = text === '' ? undefined : JSON.parse(text);
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
+    const [path = '/', query = ''] = (request.url ?? '/').split('?');
+    requests.push({ method: request.method ?? 'GET', path, query, headers: request.headers, body });
     const route = routes[path];
     if (!route || request.method !== 'POST') {
       response.writeHead(404, { 'content-type': 'application/json' });
@@ -48,7 +53,7 @@ export async function startReplayServer(
     }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (const event of answer.sse) response.write(event);
-    response.end();
+    if (!answer.hold) response.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -56,6 +61,10 @@ export async function startReplayServer(
     url: `http://127.0.0.1:${port}`,
     requests,
     close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Held streams would keep the server open forever.
+        server.closeAllConnections();
+      }),
   };
 }
