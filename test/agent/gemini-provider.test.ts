@@ -171,3 +171,185 @@ describe('createGeminiModel against recorded Gemini responses', () => {
     expect(server!.requests[0]!.body.tools).toBeUndefined();
   });
 });
+
+describe('createGeminiModel: the conversation it sends back', () => {
+  const toolTurn = (id: string, id2?: string) => [
+    ...messages,
+    {
+      role: 'assistant' as const,
+      content: 'Checking.',
+      toolCalls: [
+        { id, name: 'weather', args: { location: 'San Francisco' } },
+        ...(id2 ? [{ id: id2, name: 'weather', args: '{"location":"Boston"}' }] : []),
+      ],
+    },
+    {
+      role: 'tool' as const,
+      content: '',
+      toolResults: [
+        { toolCallId: id, name: 'weather', ok: true, output: 'sunny' },
+        ...(id2 ? [{ toolCallId: id2, name: 'weather', ok: false, output: 'no station in Boston' }] : []),
+      ],
+    },
+    { role: 'user' as const, content: 'And tomorrow?' },
+  ];
+
+  it('sends calls as functionCall parts, results as functionResponse parts, and each call its own signature', async () => {
+    const chunks = readChunks('google/google-tool-call-gemini3');
+    const recordedSignature = chunks[0].candidates[0].content.parts[0].thoughtSignature;
+    const model = await modelFor(() => ({ sse: geminiSse(chunks) }), 'gemini-3-pro-preview');
+    const first = finishOf(await collect(model.stream({ messages, tools })));
+    const id = first.toolCalls[0]!.id;
+    await collect(model.stream({ messages: toolTurn(id, 'other-call'), tools }));
+    const sent = server!.requests[1]!.body;
+    expect(sent.contents.slice(1)).toEqual([
+      {
+        role: 'model',
+        parts: [
+          { text: 'Checking.' },
+          {
+            functionCall: { name: 'weather', args: { location: 'San Francisco' } },
+            thoughtSignature: recordedSignature,
+          },
+          // A parallel call after the first carries no signature, as Gemini sends them.
+          { functionCall: { name: 'weather', args: { location: 'Boston' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'weather', response: { output: 'sunny' } } },
+          { functionResponse: { name: 'weather', response: { error: 'no station in Boston' } } },
+        ],
+      },
+      { role: 'user', parts: [{ text: 'And tomorrow?' }] },
+    ]);
+  });
+
+  it('gives Gemini 3 the documented placeholder for a call whose signature it never saw, and Gemini 2 nothing', async () => {
+    const answer = () => ({ json: readResponse('google/google-tool-call') });
+    const three = await modelFor(answer, 'gemini-3-flash-preview');
+    await three.generate({ messages: toolTurn('from-a-store', 'second'), tools });
+    const parts = server!.requests[0]!.body.contents[1].parts;
+    expect(parts[1].thoughtSignature).toBe('skip_thought_signature_validator');
+    expect(parts[2].thoughtSignature).toBeUndefined();
+    await server!.close();
+    const two = await modelFor(answer, 'gemini-2.5-flash');
+    await two.generate({ messages: toolTurn('from-a-store'), tools });
+    expect(server!.requests[0]!.body.contents[1].parts[1].thoughtSignature).toBeUndefined();
+  });
+
+  it('leaves out an assistant turn with neither text nor calls (Gemini refuses a content without parts)', async () => {
+    const model = await modelFor(() => ({ json: readResponse('google/google-tool-call') }));
+    await model.generate({
+      messages: [...messages, { role: 'assistant', content: '' }, { role: 'user', content: 'Well?' }],
+    });
+    expect(server!.requests[0]!.body.contents.map((content: RecordedJson) => content.role)).toEqual([
+      'user',
+      'user',
+    ]);
+  });
+});
+
+/** What a model call threw. */
+async function failureOf(run: () => Promise<unknown>): Promise<GeminiError> {
+  try {
+    await run();
+  } catch (error) {
+    if (GeminiError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('createGeminiModel: failures are GeminiErrors', () => {
+  const chunks = () => readChunks('google/google-stream-no-args-tool-call');
+
+  it('an HTTP error status, with the API’s own status and message', async () => {
+    const model = await modelFor(() => ({
+      status: 429,
+      json: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
+    }));
+    for (const run of [() => model.generate({ messages }), () => collect(model.stream({ messages }))]) {
+      const error = await failureOf(run);
+      expect(error).toMatchObject({ name: 'GeminiError', code: 'http_error', status: 429 });
+      expect(error.message).toContain('RESOURCE_EXHAUSTED: Resource has been exhausted');
+    }
+  });
+
+  it('a stream cut off between chunks, before any finish reason', async () => {
+    const model = await modelFor(() => ({ sse: geminiSse(chunks().slice(0, -1)) }));
+    const error = await failureOf(() => collect(model.stream({ messages, tools })));
+    expect(error.code).toBe('cut_off');
+  });
+
+  it('a stream cut off in the middle of a chunk', async () => {
+    const events = geminiSse(chunks());
+    const half = events.at(-1)!.slice(0, 40);
+    const model = await modelFor(() => ({ sse: [...events.slice(0, -1), half] }));
+    const error = await failureOf(() => collect(model.stream({ messages, tools })));
+    expect(error.code).toBe('cut_off');
+  });
+
+  it('a chunk that is not JSON', async () => {
+    const events = geminiSse(chunks());
+    const model = await modelFor(() => ({ sse: [events[0]!, 'data: {"candidates": [{"content":\r\n\r\n'] }));
+    const error = await failureOf(() => collect(model.stream({ messages, tools })));
+    expect(error.code).toBe('invalid_stream');
+  });
+
+  it('a blocked prompt (no candidate, a block reason)', async () => {
+    const blocked = {
+      promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+      usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 },
+    };
+    const model = await modelFor(() => ({ json: blocked }));
+    const error = await failureOf(() => model.generate({ messages }));
+    expect(error).toMatchObject({ code: 'blocked' });
+    expect(error.message).toContain('PROHIBITED_CONTENT');
+    await server!.close();
+    const streaming = await modelFor(() => ({ sse: geminiSse([blocked]) }));
+    expect((await failureOf(() => collect(streaming.stream({ messages })))).code).toBe('blocked');
+  });
+
+  it('an answer stopped by a safety filter is a content-filter finish, not an error', async () => {
+    const model = await modelFor(() => ({
+      json: {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'Partly' }] }, finishReason: 'SAFETY' }],
+      },
+    }));
+    expect(await model.generate({ messages })).toEqual({
+      text: 'Partly',
+      toolCalls: [],
+      finishReason: 'content-filter',
+    });
+  });
+
+  it('an abort in the middle of a stream the server keeps open', async () => {
+    const model = await modelFor(() => ({ sse: geminiSse(chunks().slice(0, 2)), hold: true }));
+    const controller = new AbortController();
+    const seen: ModelStreamPart[] = [];
+    const error = await failureOf(async () => {
+      for await (const part of model.stream({ messages, tools, signal: controller.signal })) {
+        seen.push(part);
+        controller.abort();
+      }
+    });
+    expect(error.code).toBe('aborted');
+    expect(seen).toEqual([{ type: 'tool-input-start', id: expect.any(String), name: 'read_theme' }]);
+  });
+
+  it('an abort before the call is sent (the client itself only hears aborts that come later)', async () => {
+    const model = await modelFor(() => ({ json: readResponse('google/google-tool-call') }));
+    const controller = new AbortController();
+    controller.abort();
+    const signal = controller.signal;
+    expect((await failureOf(() => model.generate({ messages, signal }))).code).toBe('aborted');
+    expect((await failureOf(() => collect(model.stream({ messages, signal })))).code).toBe('aborted');
+    expect(server!.requests).toEqual([]);
+  });
+
+  it('refuses a missing model name', () => {
+    expect(() => createGeminiModel({ model: '' })).toThrow(/model must be a non-empty string/);
+  });
+});

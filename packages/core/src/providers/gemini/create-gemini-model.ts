@@ -84,6 +84,7 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     toolFormat: 'gemini',
     async generate(request) {
       try {
+        notAborted(request.signal);
         const turn = readGeminiTurn(model, signatures);
         turn.read(await client.models.generateContent(params(request)));
         return (await turn.end()).response;
@@ -95,6 +96,7 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
       const turn = readGeminiTurn(model, signatures);
       let finished: Awaited<ReturnType<typeof turn.end>>;
       try {
+        notAborted(request.signal);
         const stream = await client.models.generateContentStream(params(request));
         for await (const chunk of stream) yield* turn.read(chunk);
         finished = await turn.end();
@@ -105,4 +107,9 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
       yield { type: 'response-finish', response: finished.response };
     },
   };
+}
+
+/** The client listens for `abort` events only, so a signal aborted before the call would go unheard. */
+function notAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
 }
