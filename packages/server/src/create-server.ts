@@ -58,7 +58,7 @@ export interface ServerOptions {
   readonly maxBodyBytes?: number;
   /** Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`. */
   readonly mcp?: false | Omit<ServeMCPOptions, 'tokens' | 'user'>;
-  /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` (key and base URL from the environment). */
+  /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` / `gemini:<model>` (key and base URL from the environment). */
   readonly model?: ModelSource;
   /** Where sessions and their messages live (default: the store's `conversations`, else in memory). */
   readonly conversations?: ConversationStore;

@@ -14,6 +14,15 @@ describe('createModelFromEnv', () => {
       ANTHROPIC_API_KEY: 'k',
     });
     expect(anthropic).toMatchObject({ id: 'anthropic:claude-haiku-4-5', toolFormat: 'anthropic' });
+    const gemini = await createModelFromEnv({
+      AFFORDANCE_MODEL: 'google:gemini-2.5-flash',
+      GEMINI_API_KEY: 'k',
+    });
+    expect(gemini).toMatchObject({
+      id: 'gemini:gemini-2.5-flash',
+      toolFormat: 'gemini',
+      supportsTools: true,
+    });
   });
 
   it('rejects with a ModelConfigError, not a client error, when the key is missing', async () => {

@@ -13,8 +13,8 @@ export async function createModelFromEnv(
 }
 
 /**
- * Build the `LanguageModel` of a `ModelConfig`, loading only the chosen provider's SDK (both are optional peer
- * dependencies); a provider whose SDK is not installed is a `ModelConfigError` saying what to install.
+ * Build the `LanguageModel` of a `ModelConfig`, loading only the chosen provider's SDK (each is an optional peer
+ * dependency); a provider whose SDK is not installed is a `ModelConfigError` saying what to install.
  */
 export async function createModelFromConfig(config: ModelConfig): Promise<LanguageModel> {
   const endpoint = {
@@ -32,6 +32,10 @@ export async function createModelFromConfig(config: ModelConfig): Promise<Langua
         '@anthropic-ai/sdk',
       );
       return createAnthropicModel({ model: config.model, ...endpoint });
+    }
+    case 'gemini': {
+      const { createGeminiModel } = await load(() => import('@affordance/core/gemini'), '@google/genai');
+      return createGeminiModel({ model: config.model, ...endpoint });
     }
     default: {
       const never: never = config.provider;

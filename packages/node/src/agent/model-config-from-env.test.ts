@@ -38,13 +38,43 @@ describe('modelConfigFromEnv', () => {
     });
   });
 
+  it('reads Gemini settings under gemini: or google:, the key from GOOGLE_API_KEY first, as Google’s client does', () => {
+    expect(modelConfigFromEnv({ AFFORDANCE_MODEL: 'gemini:gemini-2.5-flash', GEMINI_API_KEY: 'g1' })).toEqual(
+      {
+        provider: 'gemini',
+        model: 'gemini-2.5-flash',
+        apiKey: 'g1',
+      },
+    );
+    expect(
+      modelConfigFromEnv({
+        AFFORDANCE_MODEL: 'google:gemini-3-pro-preview',
+        GEMINI_API_KEY: 'g1',
+        GOOGLE_API_KEY: 'g2',
+        GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:8080',
+      }),
+    ).toEqual({
+      provider: 'gemini',
+      model: 'gemini-3-pro-preview',
+      apiKey: 'g2',
+      baseURL: 'http://127.0.0.1:8080',
+    });
+    const missing = errorOf({ AFFORDANCE_MODEL: 'gemini:gemini-2.5-flash', GEMINI_API_KEY: ' ' });
+    expect(missing).toMatchObject({ code: 'missing_key', variable: 'GEMINI_API_KEY' });
+    expect(missing.message).toBe(
+      'GEMINI_API_KEY (or GOOGLE_API_KEY) is not set: it is needed for gemini:gemini-2.5-flash',
+    );
+  });
+
   it('names the variable to fix', () => {
     expect(errorOf({})).toMatchObject({ code: 'missing_model', variable: 'AFFORDANCE_MODEL' });
     expect(errorOf({ AFFORDANCE_MODEL: 'gpt-4o' })).toMatchObject({
       code: 'invalid_model',
       variable: 'AFFORDANCE_MODEL',
     });
-    expect(errorOf({ AFFORDANCE_MODEL: 'gemini:pro' })).toMatchObject({ code: 'unknown_provider' });
+    const unknown = errorOf({ AFFORDANCE_MODEL: 'mistral:large' });
+    expect(unknown).toMatchObject({ code: 'unknown_provider' });
+    expect(unknown.message).toMatch(/known providers are openai, anthropic and gemini \(or google\)$/);
     const openai = errorOf({ AFFORDANCE_MODEL: 'openai:gpt-4o', OPENAI_API_KEY: '  ' });
     expect(openai).toMatchObject({ code: 'missing_key', variable: 'OPENAI_API_KEY' });
     expect(openai.message).toBe(

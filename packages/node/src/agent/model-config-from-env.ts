@@ -2,7 +2,7 @@ import { ModelConfigError } from './model-config-error.js';
 
 /** A provider, model, endpoint and key read from the environment. */
 export interface ModelConfig {
-  readonly provider: 'openai' | 'anthropic';
+  readonly provider: 'openai' | 'anthropic' | 'gemini';
   readonly model: string;
   readonly baseURL?: string;
   readonly apiKey?: string;
@@ -11,9 +11,11 @@ export interface ModelConfig {
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * Read `AFFORDANCE_MODEL=openai:<model>|anthropic:<model>`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`,
- * `ANTHROPIC_BASE_URL` and `ANTHROPIC_API_KEY`; throws `ModelConfigError` naming the variable to fix. OpenAI
- * needs a key unless `OPENAI_BASE_URL` points at another server (Ollama, vLLM, llama.cpp, LM Studio).
+ * Read `AFFORDANCE_MODEL=openai:<model>|anthropic:<model>|gemini:<model>` (`google:<model>` is Gemini too),
+ * `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `ANTHROPIC_BASE_URL`, `ANTHROPIC_API_KEY`, `GOOGLE_GEMINI_BASE_URL` and
+ * `GOOGLE_API_KEY` or `GEMINI_API_KEY` (the first wins, as in Google's client); throws `ModelConfigError` naming the
+ * variable to fix. OpenAI needs a key unless `OPENAI_BASE_URL` points at another server (Ollama, vLLM, llama.cpp,
+ * LM Studio).
  */
 export function modelConfigFromEnv(env: Env): ModelConfig {
   const spec = env.AFFORDANCE_MODEL?.trim();
@@ -21,7 +23,7 @@ export function modelConfigFromEnv(env: Env): ModelConfig {
     throw new ModelConfigError(
       'missing_model',
       'AFFORDANCE_MODEL',
-      'AFFORDANCE_MODEL is not set: set it to openai:<model> (e.g. openai:gpt-4o-mini) or anthropic:<model> (e.g. anthropic:claude-sonnet-4-5)',
+      'AFFORDANCE_MODEL is not set: set it to openai:<model> (e.g. openai:gpt-4o-mini), anthropic:<model> (e.g. anthropic:claude-sonnet-4-5) or gemini:<model> (e.g. gemini:gemini-2.5-flash)',
     );
   }
   const colon = spec.indexOf(':');
@@ -31,7 +33,7 @@ export function modelConfigFromEnv(env: Env): ModelConfig {
     throw new ModelConfigError(
       'invalid_model',
       'AFFORDANCE_MODEL',
-      `AFFORDANCE_MODEL=${JSON.stringify(spec)} is not <provider>:<model>; use openai:<model> or anthropic:<model>`,
+      `AFFORDANCE_MODEL=${JSON.stringify(spec)} is not <provider>:<model>; use openai:<model>, anthropic:<model> or gemini:<model>`,
     );
   }
   const present = (name: string) => {
@@ -63,9 +65,21 @@ export function modelConfigFromEnv(env: Env): ModelConfig {
     const baseURL = present('ANTHROPIC_BASE_URL');
     return { provider, model, apiKey, ...(baseURL ? { baseURL } : {}) };
   }
+  if (provider === 'gemini' || provider === 'google') {
+    const apiKey = present('GOOGLE_API_KEY') ?? present('GEMINI_API_KEY');
+    if (!apiKey) {
+      throw new ModelConfigError(
+        'missing_key',
+        'GEMINI_API_KEY',
+        `GEMINI_API_KEY (or GOOGLE_API_KEY) is not set: it is needed for ${spec}`,
+      );
+    }
+    const baseURL = present('GOOGLE_GEMINI_BASE_URL');
+    return { provider: 'gemini', model, apiKey, ...(baseURL ? { baseURL } : {}) };
+  }
   throw new ModelConfigError(
     'unknown_provider',
     'AFFORDANCE_MODEL',
-    `AFFORDANCE_MODEL names the provider ${JSON.stringify(provider)}; known providers are openai and anthropic`,
+    `AFFORDANCE_MODEL names the provider ${JSON.stringify(provider)}; known providers are openai, anthropic and gemini (or google)`,
   );
 }

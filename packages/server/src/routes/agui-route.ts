@@ -16,7 +16,7 @@ export interface AguiRouteOptions {
   readonly registry: Registry;
   readonly conversations: ConversationStore;
   readonly logger: Logger;
-  /** The model, or `openai:<model>` / `anthropic:<model>` (base URL and key from the environment). */
+  /** The model, or `openai:<model>` / `anthropic:<model>` / `gemini:<model>` (base URL and key from the environment). */
   readonly model?: ModelSource | undefined;
   /** Most model turns per run (default 20). */
   readonly maxSteps?: number | undefined;

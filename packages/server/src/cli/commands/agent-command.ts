@@ -20,7 +20,7 @@ export const agentCommand: Command = {
   summary: 'run the agent loop on a task, showing each step',
   usage: `affordance agent "<task>" [--model provider:model] [--max-steps n] [--session id] [--target type:id] [--json]
 
-  --model      openai:<model> or anthropic:<model> (default $AFFORDANCE_MODEL, then the config's model);
+  --model      openai:<model>, anthropic:<model> or gemini:<model> (default $AFFORDANCE_MODEL, then the config's model);
                OPENAI_BASE_URL points at any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio)
   --max-steps  most model turns (default 20)
   --session    record the run in this session (default a new one); sessions are in the data folder
