@@ -65,7 +65,7 @@ export function readGeminiTurn(model: string, signatures: SignatureMemory): Gemi
     async end() {
       if (finish === undefined) {
         assembler.abort('cut off');
-        throw new GeminiError('cut_off', `the stream of ${model} ended before a finish reason`);
+        throw new GeminiError('cut_off', `the answer of ${model} ended before a finish reason (cut off)`);
       }
       const toolCalls = toolCallsOf(await assembler.end());
       const response: ModelResponse = {
