@@ -353,3 +353,17 @@ describe('createGeminiModel: failures are GeminiErrors', () => {
     expect(() => createGeminiModel({ model: '' })).toThrow(/model must be a non-empty string/);
   });
 });
+
+describe('createGeminiModel: a caller that stops reading', () => {
+  it('hangs up the stream when the caller leaves before its end', async () => {
+    const chunks = readChunks('google/google-stream-no-args-tool-call');
+    const model = await modelFor(() => ({ sse: geminiSse(chunks.slice(0, 2)), hold: true }));
+    for await (const part of model.stream({ messages, tools })) {
+      expect(part.type).toBe('tool-input-start');
+      break;
+    }
+    // The held answer never ends by itself: only the client hanging up closes it.
+    await server!.requests[0]!.closed;
+    expect(server!.requests).toHaveLength(1);
+  });
+});

@@ -18,6 +18,8 @@ export interface ReplayRequest {
   readonly query: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: RecordedJson;
+  /** Settles when the connection of the answer closes (the client hung up, or the answer ended). */
+  readonly closed: Promise<void>;
 }
 
 /** A local HTTP server on 127.0.0.1 that answers POSTs to known paths with recorded responses. */
@@ -38,7 +40,8 @@ export async function startReplayServer(
     const text = Buffer.concat(chunks).toString('utf8');
     const body: unknown = text === '' ? undefined : JSON.parse(text);
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
-    requests.push({ method: request.method ?? 'GET', path, query, headers: request.headers, body });
+    const closed = new Promise<void>((resolve) => response.once('close', () => resolve()));
+    requests.push({ method: request.method ?? 'GET', path, query, headers: request.headers, body, closed });
     const route = routes[path];
     if (!route || request.method !== 'POST') {
       response.writeHead(404, { 'content-type': 'application/json' });

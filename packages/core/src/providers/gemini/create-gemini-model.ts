@@ -85,7 +85,7 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     async generate(request) {
       try {
         notAborted(request.signal);
-        const turn = readGeminiTurn(model, signatures);
+        const turn = readGeminiTurn(id, signatures);
         turn.read(await client.models.generateContent(params(request)));
         return (await turn.end()).response;
       } catch (error) {
@@ -93,15 +93,20 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
       }
     },
     async *stream(request): AsyncIterable<ModelStreamPart> {
-      const turn = readGeminiTurn(model, signatures);
-      let finished: Awaited<ReturnType<typeof turn.end>>;
+      const turn = readGeminiTurn(id, signatures);
+      // Hangs up when the caller stops reading early (the client only releases the body, leaving it open).
+      const hangUp = new AbortController();
+      const signal = request.signal ? AbortSignal.any([request.signal, hangUp.signal]) : hangUp.signal;
+      let finished: Awaited<ReturnType<typeof turn.end>> | undefined;
       try {
         notAborted(request.signal);
-        const stream = await client.models.generateContentStream(params(request));
+        const stream = await client.models.generateContentStream(params({ ...request, signal }));
         for await (const chunk of stream) yield* turn.read(chunk);
         finished = await turn.end();
       } catch (error) {
         throw toGeminiError(error, id, request.signal);
+      } finally {
+        if (!finished) hangUp.abort();
       }
       yield* finished.calls;
       yield { type: 'response-finish', response: finished.response };

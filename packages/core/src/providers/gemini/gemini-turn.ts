@@ -26,7 +26,7 @@ export interface GeminiTurn {
   end(): Promise<{ readonly calls: ModelStreamPart[]; readonly response: ModelResponse }>;
 }
 
-/** Start reading one turn of `model`, remembering each call's thought signature in `signatures`. */
+/** Start reading one turn of the model `model` (its id, for messages), remembering each call's thought signature. */
 export function readGeminiTurn(model: string, signatures: SignatureMemory): GeminiTurn {
   const assembler = createToolCallAssembler({ format: 'gemini', textDeltas: true });
   let text = '';
