@@ -367,3 +367,55 @@ describe('createGeminiModel: a caller that stops reading', () => {
     expect(server!.requests).toHaveLength(1);
   });
 });
+
+/** The arguments a Vertex `partialArgs` stream writes: each value set at its JSON path, strings appended. */
+function writtenArgs(chunks: readonly RecordedJson[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const chunk of chunks) {
+    for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+      for (const arg of part.functionCall?.partialArgs ?? []) {
+        const keys = [...String(arg.jsonPath).matchAll(/\.(\w+)|\[(\d+)\]/g)].map(
+          (m) => m[1] ?? Number(m[2]),
+        );
+        let node: RecordedJson = root;
+        keys.slice(0, -1).forEach((key, index) => {
+          node[key] ??= typeof keys[index + 1] === 'number' ? [] : {};
+          node = node[key];
+        });
+        const last = keys.at(-1)!;
+        node[last] = 'stringValue' in arg ? (node[last] ?? '') + arg.stringValue : arg.numberValue;
+      }
+    }
+  }
+  return root;
+}
+
+describe('createGeminiModel with a Vertex AI client', () => {
+  it('assembles the recorded nested partialArgs stream (Vertex AI streamFunctionCallArguments)', async () => {
+    const name = 'google/google-vertex-stream-tool-call-arguments-nested.1';
+    const chunks = readChunks(name);
+    const path = '/v1beta1/publishers/google/models/gemini-test:streamGenerateContent';
+    server = await startReplayServer({ [path]: () => ({ sse: geminiSse(chunks) }) });
+    const { GoogleGenAI } = await import('@google/genai');
+    // Vertex AI express mode: an API key instead of Google Cloud credentials.
+    const client = new GoogleGenAI({
+      vertexai: true,
+      apiKey: 'vertex-key',
+      httpOptions: { baseUrl: server.url },
+    });
+    const model = createGeminiModel({ model: 'gemini-test', client });
+    const parts = await collect(
+      model.stream({ messages, tools: [{ name: 'cookRecipe', description: 'Cook' }] }),
+    );
+    const response = finishOf(parts);
+    const args = writtenArgs(chunks);
+    expect((args.recipe as { steps: string[] }).steps).toHaveLength(10);
+    expect(response.toolCalls).toEqual([{ id: expect.any(String), name: 'cookRecipe', args }]);
+    // Vertex sends values at JSON paths, not argument text: the call arrives whole, with no text deltas before it.
+    expect(parts.filter((part) => part.type === 'tool-input-delta')).toEqual([]);
+    const request = server.requests[0]!;
+    expect(request.query).toBe('alt=sse');
+    expect(request.headers['x-goog-api-key']).toBe('vertex-key');
+    expect(request.body.toolConfig).toEqual({ functionCallingConfig: { mode: 'AUTO' } });
+  });
+});
