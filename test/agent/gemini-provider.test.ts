@@ -2,62 +2,24 @@
 // (vercel/ai @ed857f5, packages/google/src/__fixtures__, Apache-2.0) through Google's official `@google/genai` client,
 // served as the Gemini API serves them (`streamGenerateContent?alt=sse`, CRLF-separated `data:` events).
 
-import type { ModelStreamPart } from '@affordance/core/agent';
-import { createGeminiModel, GeminiError } from '@affordance/core/gemini';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createGeminiModel } from '@affordance/core/gemini';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { geminiSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
-import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { startReplayServer } from '../support/replay-server.js';
+import {
+  closeGemini,
+  collect,
+  finishOf,
+  GENERATE,
+  messages,
+  modelFor,
+  recordedCalls,
+  STREAM,
+  server,
+  tools,
+} from './gemini-setup.js';
 
-let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const GENERATE = '/v1beta/models/gemini-test:generateContent';
-const STREAM = '/v1beta/models/gemini-test:streamGenerateContent';
-
-async function modelFor(answer: (body: unknown) => ReplayAnswer, model = 'gemini-test') {
-  server = await startReplayServer({
-    [`/v1beta/models/${model}:generateContent`]: answer,
-    [`/v1beta/models/${model}:streamGenerateContent`]: answer,
-  });
-  return createGeminiModel({ model, baseURL: server.url, apiKey: 'gemini-key', maxTokens: 256 });
-}
-
-async function collect(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const out: ModelStreamPart[] = [];
-  for await (const part of parts) out.push(part);
-  return out;
-}
-
-/** The finished answer of a stream: its last part. */
-function finishOf(parts: readonly ModelStreamPart[]) {
-  const last = parts.at(-1);
-  if (last?.type !== 'response-finish') throw new Error(`last part is ${last?.type}`);
-  return last.response;
-}
-
-/** The calls a recorded answer holds, read straight from its whole `functionCall` parts. */
-function recordedCalls(responses: readonly RecordedJson[]) {
-  return responses.flatMap((response: RecordedJson) =>
-    (response.candidates?.[0]?.content?.parts ?? [])
-      .filter((part: RecordedJson) => part.functionCall?.name)
-      .map((part: RecordedJson) => ({ name: part.functionCall.name, args: part.functionCall.args ?? {} })),
-  );
-}
-
-const messages = [
-  { role: 'system' as const, content: 'You are terse.' },
-  { role: 'user' as const, content: 'What is the weather in San Francisco?' },
-];
-const tools = [
-  {
-    name: 'weather',
-    description: 'Weather at a place',
-    parameters: { type: 'OBJECT', properties: { location: { type: 'STRING' } }, required: ['location'] },
-  },
-];
+afterEach(closeGemini);
 
 describe('createGeminiModel against recorded Gemini responses', () => {
   for (const name of ['google/google-tool-call', 'google/google-tool-call-gemini3']) {
@@ -251,123 +213,6 @@ describe('createGeminiModel: the conversation it sends back', () => {
   });
 });
 
-/** What a model call threw. */
-async function failureOf(run: () => Promise<unknown>): Promise<GeminiError> {
-  try {
-    await run();
-  } catch (error) {
-    if (GeminiError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('the call did not fail');
-}
-
-describe('createGeminiModel: failures are GeminiErrors', () => {
-  const chunks = () => readChunks('google/google-stream-no-args-tool-call');
-
-  it('an HTTP error status, with the API’s own status and message', async () => {
-    const model = await modelFor(() => ({
-      status: 429,
-      json: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
-    }));
-    for (const run of [() => model.generate({ messages }), () => collect(model.stream({ messages }))]) {
-      const error = await failureOf(run);
-      expect(error).toMatchObject({ name: 'GeminiError', code: 'http_error', status: 429 });
-      expect(error.message).toContain('RESOURCE_EXHAUSTED: Resource has been exhausted');
-    }
-  });
-
-  it('a stream cut off between chunks, before any finish reason', async () => {
-    const model = await modelFor(() => ({ sse: geminiSse(chunks().slice(0, -1)) }));
-    const error = await failureOf(() => collect(model.stream({ messages, tools })));
-    expect(error.code).toBe('cut_off');
-  });
-
-  it('a stream cut off in the middle of a chunk', async () => {
-    const events = geminiSse(chunks());
-    const half = events.at(-1)!.slice(0, 40);
-    const model = await modelFor(() => ({ sse: [...events.slice(0, -1), half] }));
-    const error = await failureOf(() => collect(model.stream({ messages, tools })));
-    expect(error.code).toBe('cut_off');
-  });
-
-  it('a chunk that is not JSON', async () => {
-    const events = geminiSse(chunks());
-    const model = await modelFor(() => ({ sse: [events[0]!, 'data: {"candidates": [{"content":\r\n\r\n'] }));
-    const error = await failureOf(() => collect(model.stream({ messages, tools })));
-    expect(error.code).toBe('invalid_stream');
-  });
-
-  it('a blocked prompt (no candidate, a block reason)', async () => {
-    const blocked = {
-      promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
-      usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 },
-    };
-    const model = await modelFor(() => ({ json: blocked }));
-    const error = await failureOf(() => model.generate({ messages }));
-    expect(error).toMatchObject({ code: 'blocked' });
-    expect(error.message).toContain('PROHIBITED_CONTENT');
-    await server!.close();
-    const streaming = await modelFor(() => ({ sse: geminiSse([blocked]) }));
-    expect((await failureOf(() => collect(streaming.stream({ messages })))).code).toBe('blocked');
-  });
-
-  it('an answer stopped by a safety filter is a content-filter finish, not an error', async () => {
-    const model = await modelFor(() => ({
-      json: {
-        candidates: [{ content: { role: 'model', parts: [{ text: 'Partly' }] }, finishReason: 'SAFETY' }],
-      },
-    }));
-    expect(await model.generate({ messages })).toEqual({
-      text: 'Partly',
-      toolCalls: [],
-      finishReason: 'content-filter',
-    });
-  });
-
-  it('an abort in the middle of a stream the server keeps open', async () => {
-    const model = await modelFor(() => ({ sse: geminiSse(chunks().slice(0, 2)), hold: true }));
-    const controller = new AbortController();
-    const seen: ModelStreamPart[] = [];
-    const error = await failureOf(async () => {
-      for await (const part of model.stream({ messages, tools, signal: controller.signal })) {
-        seen.push(part);
-        controller.abort();
-      }
-    });
-    expect(error.code).toBe('aborted');
-    expect(seen).toEqual([{ type: 'tool-input-start', id: expect.any(String), name: 'read_theme' }]);
-  });
-
-  it('an abort before the call is sent (the client itself only hears aborts that come later)', async () => {
-    const model = await modelFor(() => ({ json: readResponse('google/google-tool-call') }));
-    const controller = new AbortController();
-    controller.abort();
-    const signal = controller.signal;
-    expect((await failureOf(() => model.generate({ messages, signal }))).code).toBe('aborted');
-    expect((await failureOf(() => collect(model.stream({ messages, signal })))).code).toBe('aborted');
-    expect(server!.requests).toEqual([]);
-  });
-
-  it('refuses a missing model name', () => {
-    expect(() => createGeminiModel({ model: '' })).toThrow(/model must be a non-empty string/);
-  });
-});
-
-describe('createGeminiModel: a caller that stops reading', () => {
-  it('hangs up the stream when the caller leaves before its end', async () => {
-    const chunks = readChunks('google/google-stream-no-args-tool-call');
-    const model = await modelFor(() => ({ sse: geminiSse(chunks.slice(0, 2)), hold: true }));
-    for await (const part of model.stream({ messages, tools })) {
-      expect(part.type).toBe('tool-input-start');
-      break;
-    }
-    // The held answer never ends by itself: only the client hanging up closes it.
-    await server!.requests[0]!.closed;
-    expect(server!.requests).toHaveLength(1);
-  });
-});
-
 /** The arguments a Vertex `partialArgs` stream writes: each value set at its JSON path, strings appended. */
 function writtenArgs(chunks: readonly RecordedJson[]): Record<string, unknown> {
   const root: Record<string, unknown> = {};
@@ -395,13 +240,14 @@ describe('createGeminiModel with a Vertex AI client', () => {
     const name = 'google/google-vertex-stream-tool-call-arguments-nested.1';
     const chunks = readChunks(name);
     const path = '/v1beta1/publishers/google/models/gemini-test:streamGenerateContent';
-    server = await startReplayServer({ [path]: () => ({ sse: geminiSse(chunks) }) });
+    const vertex = await startReplayServer({ [path]: () => ({ sse: geminiSse(chunks) }) });
+    onTestFinished(() => vertex.close());
     const { GoogleGenAI } = await import('@google/genai');
     // Vertex AI express mode: an API key instead of Google Cloud credentials.
     const client = new GoogleGenAI({
       vertexai: true,
       apiKey: 'vertex-key',
-      httpOptions: { baseUrl: server.url },
+      httpOptions: { baseUrl: vertex.url },
     });
     const model = createGeminiModel({ model: 'gemini-test', client });
     const parts = await collect(
@@ -413,7 +259,7 @@ describe('createGeminiModel with a Vertex AI client', () => {
     expect(response.toolCalls).toEqual([{ id: expect.any(String), name: 'cookRecipe', args }]);
     // Vertex sends values at JSON paths, not argument text: the call arrives whole, with no text deltas before it.
     expect(parts.filter((part) => part.type === 'tool-input-delta')).toEqual([]);
-    const request = server.requests[0]!;
+    const request = vertex.requests[0]!;
     expect(request.query).toBe('alt=sse');
     expect(request.headers['x-goog-api-key']).toBe('vertex-key');
     expect(request.body.toolConfig).toEqual({ functionCallingConfig: { mode: 'AUTO' } });
