@@ -1,8 +1,10 @@
 // Failures of the Gemini provider, served by a local replay of the Gemini API (recorded chunks from
 // test/fixtures/provider-streams/google, vercel/ai @ed857f5, Apache-2.0) to Google's official `@google/genai` client.
 
+import { AffordanceError } from '@affordance/core';
 import type { ModelStreamPart } from '@affordance/core/agent';
 import { createGeminiModel, GeminiError } from '@affordance/core/gemini';
+import { ApiError } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { geminiSse, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { closeGemini, collect, messages, modelFor, server, tools } from './gemini-setup.js';
@@ -31,6 +33,8 @@ describe('createGeminiModel: failures are GeminiErrors', () => {
     for (const run of [() => model.generate({ messages }), () => collect(model.stream({ messages }))]) {
       const error = await failureOf(run);
       expect(error).toMatchObject({ name: 'GeminiError', code: 'http_error', status: 429 });
+      expect(AffordanceError.isInstance(error)).toBe(true);
+      expect(error.cause).toBeInstanceOf(ApiError);
       expect(error.message).toContain('RESOURCE_EXHAUSTED: Resource has been exhausted');
     }
   });
