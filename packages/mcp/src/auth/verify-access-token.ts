@@ -48,7 +48,11 @@ export function createTokenVerifier(options: MCPOAuthOptions): TokenVerifier {
     if (!clientId) return invalid('the token names neither a subject nor a client');
     const scopes = scopesOf(claims);
     const roles = new Set<string>();
-    for (const scope of scopes) for (const role of options.scopeRoles?.[scope] ?? []) roles.add(role);
+    const table = options.scopeRoles ?? {};
+    for (const scope of scopes) {
+      // Own keys only: a scope named `constructor` or `__proto__` grants nothing it was not given.
+      if (Object.hasOwn(table, scope)) for (const role of table[scope] ?? []) roles.add(role);
+    }
     return { token, claims, scopes, roles: [...roles].sort(), clientId };
   };
 }
