@@ -60,7 +60,7 @@ export function oauthRegistry(): { registry: Registry; wiped: { count: number } 
  * resource URL has to name the port.
  */
 export async function listenLate(
-  build: (origin: string) => (request: Request) => Response | Promise<Response>,
+  build: (origin: string) => Parameters<typeof getRequestListener>[0],
 ): Promise<{ origin: string; close(): Promise<void> }> {
   let handler: ReturnType<typeof getRequestListener> | undefined;
   const server: Server = createServer((incoming, outgoing) => handler?.(incoming, outgoing));
