@@ -101,11 +101,36 @@ describe('/mcp with OAuth: forged, stolen-for-elsewhere and under-scoped tokens 
     );
   });
 
-  it('a real token of the authorization server opens a session', async () => {
+  it('a real token opens a session that only its subject may use, each request checked again', async () => {
     const token = await as.token({ client: CLIENTS.reader, resource, scope: 'mcp:read' });
     const answer = await post(`Bearer ${token}`);
     expect(answer.status).toBe(200);
-    expect(answer.headers['mcp-session-id']).toBeTruthy();
+    const session = String(answer.headers['mcp-session-id']);
+    const ping = (authorization: string) =>
+      rawRequest(resource, {
+        method: 'POST',
+        headers: {
+          host: new URL(resource).host,
+          authorization,
+          'mcp-session-id': session,
+          'mcp-protocol-version': '2025-06-18',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      });
+    expect((await ping(`Bearer ${token}`)).status).toBe(200);
+    // The same subject with a token that has expired since: refused at this request, session or not.
+    const expired = await mint({
+      sub: 'reader-app',
+      client_id: 'reader-app',
+      iat: now() - 600,
+      exp: now() - 60,
+    });
+    expect((await ping(`Bearer ${expired}`)).status).toBe(401);
+    // Another subject's valid token cannot use the reader's session.
+    const admin = await as.token({ client: CLIENTS.admin, resource, scope: 'mcp:read mcp:admin' });
+    expect((await ping(`Bearer ${admin}`)).status).toBe(404);
   });
 
   it('an expired token, even correctly signed', async () => {

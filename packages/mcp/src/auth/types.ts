@@ -28,6 +28,11 @@ export interface MCPOAuthOptions {
   readonly scopeRoles?: Readonly<Record<string, readonly string[]>>;
   /** Scopes published in the metadata (default: the required scopes and those of `scopeRoles`). */
   readonly scopesSupported?: readonly string[];
+  /**
+   * The JWT `typ` header a token must carry, e.g. `at+jwt` (RFC 9068), so no other JWT of the issuer (an ID token)
+   * passes for an access token. Default: not checked, as several authorization servers send `JWT`.
+   */
+  readonly tokenType?: string;
   /** Seconds of clock difference tolerated on `exp`, `nbf` and `iat` (default 5). */
   readonly clockToleranceSeconds?: number;
   /** Longest token accepted, in characters (default 8192); longer ones are refused before any parsing. */

@@ -69,6 +69,18 @@ describe('createTokenVerifier', () => {
     expect(await verifier()(await sign({ exp: now() - 2 }))).toHaveProperty('clientId', 'agent');
   });
 
+  test('with tokenType, a JWT of another type (an ID token) is refused', async () => {
+    const verify = verifier({ tokenType: 'at+jwt' });
+    expect(await verify(await sign())).toHaveProperty('clientId', 'agent');
+    const idToken = await new SignJWT({ iss: ISSUER, aud: RESOURCE, sub: 'alice', exp: now() + 60 })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' })
+      .sign(signing);
+    expect(await verify(idToken)).toEqual({
+      error: 'invalid_token',
+      description: 'the token is not an access token (typ)',
+    });
+  });
+
   test('a token without exp is refused', async () => {
     const token = await new SignJWT({ scope: 'mcp:read' })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })

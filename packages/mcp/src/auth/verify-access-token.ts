@@ -40,6 +40,7 @@ export function createTokenVerifier(options: MCPOAuthOptions): TokenVerifier {
         algorithms,
         clockTolerance: options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE,
         requiredClaims: ['exp'],
+        ...(options.tokenType ? { typ: options.tokenType } : {}),
       }));
     } catch (error) {
       return refusalOf(error);
@@ -90,6 +91,7 @@ function refusalOf(error: unknown): TokenRefusal {
       if (claim === 'aud') return invalid('the token is not for this resource (audience)');
       if (claim === 'iss') return invalid('the token is not from the accepted issuer');
       if (claim === 'nbf') return invalid('the token is not valid yet');
+      if (claim === 'typ') return invalid('the token is not an access token (typ)');
       return invalid(`the token's ${claim ?? 'claims'} claim is not accepted`);
     }
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
