@@ -1,5 +1,5 @@
 import { createRegistry, type Registry } from '@affordance/core';
-import { type MCPServer, serveMCP } from '@affordance/mcp';
+import { createOAuthResource, type MCPServer, serveMCP } from '@affordance/mcp';
 import { importMCP } from '@affordance/mcp/client';
 import { listenMCP } from '@affordance/mcp/node';
 import { ClientCredentialsProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
@@ -142,6 +142,31 @@ describe('MCP authorization: listenMCP serves the metadata beside /mcp', () => {
       );
     } finally {
       await listener.close();
+      await as.close();
+    }
+  });
+});
+
+describe('MCP authorization: the key set found from the issuer metadata (RFC 8414)', () => {
+  it('verifies a real token without jwksUrl, and refuses metadata that names another issuer', async () => {
+    const as = await startAuthorizationServer([CLIENTS.reader]);
+    try {
+      const resource = 'http://127.0.0.1:1/mcp';
+      const token = await as.token({ client: CLIENTS.reader, resource, scope: 'mcp:read' });
+      const discovered = createOAuthResource({
+        issuer: as.issuer,
+        resource,
+        scopeRoles: { 'mcp:read': ['viewer'] },
+      });
+      expect(await discovered.verify(token)).toMatchObject({
+        user: { id: 'reader-app', roles: ['viewer'] },
+        authInfo: { clientId: 'reader-app', scopes: ['mcp:read'] },
+      });
+      // Configured as `<issuer>/`, the metadata's issuer does not match: no keys are trusted (503, not 401).
+      const mismatched = createOAuthResource({ issuer: `${as.issuer}/`, resource });
+      const verdict = await mismatched.verify(token);
+      expect('refused' in verdict && verdict.refused.status).toBe(503);
+    } finally {
       await as.close();
     }
   });

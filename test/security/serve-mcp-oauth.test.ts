@@ -30,7 +30,7 @@ describe('affordance serve: MCP OAuth settings', () => {
         runCli(['serve', '--data', data], { env: { ...good, AFFORDANCE_MCP_OAUTH_SCOPES: 'a"b' } }),
       ]);
       expect(runs.map((run) => run.code)).toEqual([2, 2, 2]);
-      expect(runs[0]!.stderr).toContain('MCP OAuth needs jwksUrl (AFFORDANCE_MCP_OAUTH_JWKS_URL)');
+      expect(runs[0]!.stderr).toContain('MCP OAuth needs resource, the public URL of /mcp');
       expect(runs[1]!.stderr).toContain("oauth.resource must be an absolute URL, not 'api.example.com/mcp'");
       expect(runs[2]!.stderr).toContain(`oauth: 'a"b' is not a scope name`);
     },

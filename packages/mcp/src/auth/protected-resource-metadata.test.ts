@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { metadataUrls } from './discover-keys.js';
 import {
   checkOAuthOptions,
   protectedResourceMetadata,
@@ -55,4 +56,16 @@ describe('Protected Resource Metadata (RFC 9728)', () => {
     expect(() => checkOAuthOptions({ ...options, requiredScopes: ['a"b'] })).toThrow(/not a scope name/);
     expect(() => checkOAuthOptions({ ...options, scopeRoles: { 'a b': ['x'] } })).toThrow(/not a scope name/);
   });
+});
+
+test('authorization server metadata is looked for by RFC 8414 path insertion, then OpenID appending', () => {
+  expect(metadataUrls('https://auth.example.com')).toEqual([
+    'https://auth.example.com/.well-known/oauth-authorization-server',
+    'https://auth.example.com/.well-known/openid-configuration',
+  ]);
+  expect(metadataUrls('https://login.example.com/tenant-1/v2.0')).toEqual([
+    'https://login.example.com/.well-known/oauth-authorization-server/tenant-1/v2.0',
+    'https://login.example.com/.well-known/openid-configuration/tenant-1/v2.0',
+    'https://login.example.com/tenant-1/v2.0/.well-known/openid-configuration',
+  ]);
 });

@@ -14,7 +14,10 @@ export interface MCPOAuthOptions {
   readonly resource: string;
   /** The authorization server's issuer identifier; a token's `iss` must equal it. */
   readonly issuer: string;
-  /** Where the authorization server publishes its signing keys (fetched when a token names an unknown `kid`). */
+  /**
+   * Where the authorization server publishes its signing keys (fetched when a token names an unknown `kid`).
+   * Default: the `jwks_uri` of the issuer's metadata (RFC 8414 or OpenID discovery), read on first use.
+   */
   readonly jwksUrl?: string;
   /** The signing keys themselves, instead of `jwksUrl`. */
   readonly jwks?: JSONWebKeySet;

@@ -5,6 +5,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import { discoverKeys } from './discover-keys.js';
 import type { MCPOAuthOptions, TokenRefusal, VerifiedToken } from './types.js';
 
 /** Asymmetric algorithms only: with an HMAC one a public key could be used as the shared secret. */
@@ -60,7 +61,7 @@ export function createTokenVerifier(options: MCPOAuthOptions): TokenVerifier {
 
 function keySet(options: MCPOAuthOptions): JWTVerifyGetKey {
   if (options.jwks) return createLocalJWKSet(options.jwks);
-  if (!options.jwksUrl) throw new TypeError("oauth: give jwksUrl (or jwks), the authorization server's keys");
+  if (!options.jwksUrl) return discoverKeys(options.issuer);
   return createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
 }
 

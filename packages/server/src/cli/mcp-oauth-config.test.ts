@@ -42,8 +42,11 @@ describe('mcpOAuth: the config file and AFFORDANCE_MCP_OAUTH_*', () => {
 
   test('a half configuration names what is missing', () => {
     expect(() => mcpOAuthOptions(undefined, { AFFORDANCE_MCP_OAUTH_ISSUER: 'https://a.example' })).toThrow(
-      'MCP OAuth needs jwksUrl (AFFORDANCE_MCP_OAUTH_JWKS_URL), resource, the public URL of /mcp (AFFORDANCE_MCP_OAUTH_RESOURCE)',
+      'MCP OAuth needs resource, the public URL of /mcp (AFFORDANCE_MCP_OAUTH_RESOURCE)',
     );
+    expect(() =>
+      mcpOAuthOptions(undefined, { AFFORDANCE_MCP_OAUTH_JWKS_URL: 'https://a.example/k' }),
+    ).toThrow('MCP OAuth needs issuer (AFFORDANCE_MCP_OAUTH_ISSUER), resource');
     expect(() => mcpOAuthOptions(config, { AFFORDANCE_MCP_OAUTH_ROLES: 'admin' })).toThrow(
       "AFFORDANCE_MCP_OAUTH_ROLES: 'admin' is not scope=role[,role]",
     );

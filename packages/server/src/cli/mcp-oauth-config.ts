@@ -5,7 +5,7 @@ import { UsageError } from './cli-io.js';
 export interface MCPOAuthConfig {
   /** The authorization server's issuer identifier. */
   readonly issuer?: string;
-  /** Its JSON Web Key Set URL. */
+  /** Its JSON Web Key Set URL (default: the `jwks_uri` of its metadata). */
   readonly jwksUrl?: string;
   /** The public URL of `/mcp` as clients reach it (the tokens' audience). */
   readonly resource?: string;
@@ -24,7 +24,7 @@ export function checkMcpOAuthConfig(value: unknown, file: string): void {
   if (value === undefined) return;
   const fail = (what: string) => new UsageError(`${file}: \`mcpOAuth${what}`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw fail('` must be an object { issuer, jwksUrl, resource, requiredScopes?, scopeRoles? }');
+    throw fail('` must be an object { issuer, resource, jwksUrl?, requiredScopes?, scopeRoles? }');
   }
   const config = value as Record<string, unknown>;
   for (const field of STRINGS) {
@@ -47,8 +47,8 @@ export function checkMcpOAuthConfig(value: unknown, file: string): void {
 /**
  * The OAuth options of `/mcp`: the config's `mcpOAuth`, each field overridden by its environment variable
  * (`AFFORDANCE_MCP_OAUTH_ISSUER`, `_JWKS_URL`, `_RESOURCE`, `_AUDIENCE`, `_SCOPES` space-separated required scopes,
- * `_ROLES` as `scope=role,role scope2=role`); undefined when neither names an issuer. Issuer, key set and resource
- * are all needed.
+ * `_ROLES` as `scope=role,role scope2=role`); undefined when none of issuer, key set and resource is given; issuer
+ * and resource are needed.
  */
 export function mcpOAuthOptions(
   config: MCPOAuthConfig | undefined,
@@ -61,19 +61,16 @@ export function mcpOAuthOptions(
   if (!issuer && !jwksUrl && !resource) return undefined;
   const missing = [
     ...(issuer ? [] : ['issuer (AFFORDANCE_MCP_OAUTH_ISSUER)']),
-    ...(jwksUrl ? [] : ['jwksUrl (AFFORDANCE_MCP_OAUTH_JWKS_URL)']),
     ...(resource ? [] : ['resource, the public URL of /mcp (AFFORDANCE_MCP_OAUTH_RESOURCE)']),
   ];
-  if (!issuer || !jwksUrl || !resource || missing.length > 0) {
-    throw new UsageError(`MCP OAuth needs ${missing.join(', ')}`);
-  }
+  if (!issuer || !resource) throw new UsageError(`MCP OAuth needs ${missing.join(', ')}`);
   const audience = read('AUDIENCE')?.split(/\s+/) ?? config?.audience;
   const requiredScopes = read('SCOPES')?.split(/\s+/).filter(Boolean) ?? config?.requiredScopes;
   const rolesText = read('ROLES');
   const scopeRoles = rolesText ? parseScopeRoles(rolesText) : config?.scopeRoles;
   return {
     issuer,
-    jwksUrl,
+    ...(jwksUrl ? { jwksUrl } : {}),
     resource,
     ...(audience ? { audience } : {}),
     ...(requiredScopes ? { requiredScopes } : {}),

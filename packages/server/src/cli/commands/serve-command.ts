@@ -26,9 +26,9 @@ export const serveCommand: Command = {
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
   --registry  a module exporting \`registry\` or \`actions\` (.js or .ts); without one (nor "registry" in the
               config), the canvas demo when @affordance/canvas is installed, else no actions
-  MCP OAuth: $AFFORDANCE_MCP_OAUTH_ISSUER, _JWKS_URL and _RESOURCE (the public URL of /mcp) make /mcp accept
-  the authorization server's access tokens (also _SCOPES required, _ROLES scope=role,role; or "mcpOAuth" in the
-  config)
+  MCP OAuth: $AFFORDANCE_MCP_OAUTH_ISSUER and _RESOURCE (the public URL of /mcp) make /mcp accept the
+  authorization server's access tokens (also _JWKS_URL, _SCOPES required, _ROLES scope=role,role; or "mcpOAuth"
+  in the config)
   logs are JSON lines on stderr ($LOG_LEVEL, default info); $AFFORDANCE_AUDIT=batched writes audit rows in
   batches (flushed on SIGINT/SIGTERM)
   exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
