@@ -2,14 +2,17 @@ import { createRegistry, type Registry } from '@affordance/core';
 import { createOAuthResource, type MCPServer, serveMCP } from '@affordance/mcp';
 import { importMCP } from '@affordance/mcp/client';
 import { listenMCP } from '@affordance/mcp/node';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ClientCredentialsProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAuthorizationServer } from '../support/oauth-authorization-server.js';
 import {
   CLIENTS,
   listenLate,
+  MemoryCodeFlowProvider,
   oauthOptions,
   oauthRegistry,
+  signIn,
   startAuthorizationServer,
 } from '../support/oauth-mcp-fixture.js';
 
@@ -37,7 +40,7 @@ describe('MCP authorization: importMCP signs in with OAuth client credentials', 
     await as.close();
   });
 
-  const provider = (client: (typeof CLIENTS)[keyof typeof CLIENTS]) =>
+  const provider = (client: { readonly id: string; readonly secret: string; readonly scope: string }) =>
     new ClientCredentialsProvider({
       clientId: client.id,
       clientSecret: client.secret,
@@ -87,6 +90,33 @@ describe('MCP authorization: importMCP signs in with OAuth client credentials', 
     await expect(
       importMCP({ url: resource }, { namespace: 'remote', authProvider: provider(CLIENTS.outsider) }),
     ).rejects.toThrow(/Server returned 403/);
+  });
+
+  it('a person signs in with the authorization code flow (PKCE), the browser part played headlessly', async () => {
+    const provider = new MemoryCodeFlowProvider(CLIENTS.desktop);
+    // The first connection finds no token: the SDK sends the person to the authorization server and stops.
+    await expect(
+      importMCP({ url: resource }, { namespace: 'remote', authProvider: provider }),
+    ).rejects.toThrow(/Unauthorized/);
+    const authorizationUrl = provider.authorizationUrl!;
+    expect(authorizationUrl.origin).toBe(as.issuer);
+    expect(authorizationUrl.searchParams.get('resource')).toBe(resource);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    const code = await signIn(authorizationUrl, CLIENTS.desktop.redirectUri, 'alice');
+    expect(await auth(provider, { serverUrl: resource, authorizationCode: code })).toBe('AUTHORIZED');
+    const local = createRegistry();
+    const imported = await importMCP(
+      { url: resource },
+      { namespace: 'remote', registry: local, authProvider: provider },
+    );
+    try {
+      // The token carries the scope the server asked for (mcp:read): alice is a viewer.
+      expect(local.names()).toEqual(['remote_read_note']);
+      const result = await local.run({ name: 'remote_read_note', args: {}, user: { id: 'me' } });
+      expect(result).toMatchObject({ ok: true, modelOutput: 'note for alice' });
+    } finally {
+      await imported.close();
+    }
   });
 
   it('a wrong client secret gets no token and no connection', async () => {

@@ -4,12 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 
-/** A client registered with the test authorization server (client_secret_basic, client_credentials). */
+/**
+ * A client registered with the test authorization server: confidential with client_credentials
+ * (client_secret_basic), or, with `redirectUri`, a public native client of the authorization code flow with PKCE.
+ */
 export interface TestClient {
   readonly id: string;
-  readonly secret: string;
+  readonly secret?: string;
   /** The scopes it may ask for. */
   readonly scope: string;
+  readonly redirectUri?: string;
 }
 
 /** A real OAuth 2.1 authorization server (node-oidc-provider) on 127.0.0.1, issuing ES256 JWT access tokens. */
@@ -45,21 +49,36 @@ export async function startAuthorizationServer(
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'ES256', use: 'sig' };
   const provider = new Provider(issuer, {
-    clients: clients.map((client) => ({
-      client_id: client.id,
-      client_secret: client.secret,
-      grant_types: ['client_credentials'],
-      response_types: [],
-      redirect_uris: [],
-      token_endpoint_auth_method: 'client_secret_basic',
-      id_token_signed_response_alg: 'ES256',
-      scope: client.scope,
-    })),
+    clients: clients.map((client) =>
+      client.redirectUri
+        ? {
+            client_id: client.id,
+            application_type: 'native',
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+            redirect_uris: [client.redirectUri],
+            token_endpoint_auth_method: 'none',
+            id_token_signed_response_alg: 'ES256',
+            scope: client.scope,
+          }
+        : {
+            client_id: client.id,
+            client_secret: client.secret,
+            grant_types: ['client_credentials'],
+            response_types: [],
+            redirect_uris: [],
+            token_endpoint_auth_method: 'client_secret_basic',
+            id_token_signed_response_alg: 'ES256',
+            scope: client.scope,
+          },
+    ),
     jwks: { keys: [signingKey] },
     scopes: [...TEST_SCOPES],
     cookies: { keys: ['test-cookie-key'] },
+    ttl: { ClientCredentials: options.ttlSeconds ?? 300, AccessToken: options.ttlSeconds ?? 300 },
     features: {
-      devInteractions: { enabled: false },
+      // Its built-in login and consent pages (any login name is accepted), driven by `signIn` below.
+      devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -84,7 +103,7 @@ export async function startAuthorizationServer(
       const response = await fetch(`${issuer}/token`, {
         method: 'POST',
         headers: {
-          authorization: `Basic ${btoa(`${client.id}:${client.secret}`)}`,
+          authorization: `Basic ${btoa(`${client.id}:${client.secret ?? ''}`)}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
         body,
@@ -98,4 +117,54 @@ export async function startAuthorizationServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Play the browser of the authorization code flow: follow `authorizationUrl` through node-oidc-provider's login page
+ * (signing in as `login`) and consent page, with its cookies, to the redirect to `redirectUri`; its `code`.
+ */
+export async function signIn(authorizationUrl: URL, redirectUri: string, login: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, body?: URLSearchParams) => {
+    const response = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(body ? { body } : {}),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  let response = await send(authorizationUrl.href);
+  for (let hop = 0; hop < 12; hop += 1) {
+    const location = response.headers.get('location');
+    if (location) {
+      await response.body?.cancel();
+      const next = new URL(location, response.url || authorizationUrl);
+      if (next.href.startsWith(redirectUri)) {
+        const code = next.searchParams.get('code');
+        if (!code) throw new Error(`the authorization server refused: ${next.search}`);
+        return code;
+      }
+      response = await send(next.href);
+      continue;
+    }
+    const page = await response.text();
+    if (response.status !== 200)
+      throw new Error(`sign-in failed (${response.status}): ${page.slice(0, 300)}`);
+    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+    if (!action) throw new Error(`no form on the sign-in page: ${page.slice(0, 300)}`);
+    const form = page.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'any' })
+      : new URLSearchParams({ prompt: 'consent' });
+    response = await send(new URL(action, authorizationUrl).href, form);
+  }
+  throw new Error('sign-in did not reach the redirect URI');
 }

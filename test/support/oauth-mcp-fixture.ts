@@ -4,17 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
 import type { MCPOAuthOptions } from '@affordance/mcp';
 import { getRequestListener } from '@hono/node-server';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-  type TestClient,
-} from './oauth-authorization-server.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { TestAuthorizationServer, TestClient } from './oauth-authorization-server.js';
 
-/** Clients of the test authorization server: a reader, an admin, and one holding neither MCP scope. */
+/**
+ * Clients of the test authorization server: a reader, an admin, one holding neither MCP scope (client credentials),
+ * and a desktop app whose user signs in (authorization code).
+ */
 export const CLIENTS = {
   reader: { id: 'reader-app', secret: 'reader-secret', scope: 'mcp:read' },
   admin: { id: 'admin-app', secret: 'admin-secret', scope: 'mcp:read mcp:admin' },
   outsider: { id: 'outsider-app', secret: 'outsider-secret', scope: 'mcp:other' },
+  desktop: { id: 'desktop-app', scope: 'mcp:read mcp:admin', redirectUri: 'http://127.0.0.1/callback' },
 } as const satisfies Record<string, TestClient>;
 
 /** `mcp:read` is needed for every request and makes a viewer; `mcp:admin` makes an admin. */
@@ -77,4 +79,44 @@ export async function listenLate(
   };
 }
 
-export { startAuthorizationServer };
+/**
+ * An MCP SDK auth provider for a pre-registered public client of the authorization code flow, keeping its tokens
+ * and PKCE verifier in memory; the URL it was sent to sign in at is `authorizationUrl`, for `signIn` to follow.
+ */
+export class MemoryCodeFlowProvider implements OAuthClientProvider {
+  authorizationUrl: URL | undefined;
+  private saved: OAuthTokens | undefined;
+  private verifier = '';
+  constructor(private readonly client: { readonly id: string; readonly redirectUri: string }) {}
+  get redirectUrl() {
+    return this.client.redirectUri;
+  }
+  get clientMetadata() {
+    return {
+      redirect_uris: [this.client.redirectUri],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    };
+  }
+  clientInformation() {
+    return { client_id: this.client.id };
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+export { signIn, startAuthorizationServer } from './oauth-authorization-server.js';
