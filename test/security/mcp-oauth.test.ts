@@ -163,6 +163,19 @@ describe('/mcp with OAuth: forged, stolen-for-elsewhere and under-scoped tokens 
     await expectInvalid(token, 'the token is not signed by a key of the authorization server');
   });
 
+  it('tokens naming unknown key ids cannot make the server hammer the key set endpoint', async () => {
+    const before = as.requests.get('/jwks') ?? 0;
+    const { privateKey } = await generateKeyPair('ES256');
+    for (let index = 0; index < 20; index += 1) {
+      const token = await new SignJWT({ iss: as.issuer, aud: resource, sub: 'm', exp: now() + 60 })
+        .setProtectedHeader({ alg: 'ES256', kid: `random-${index}` })
+        .sign(privateKey);
+      expect((await post(`Bearer ${token}`)).status).toBe(401);
+    }
+    // jose refetches for an unknown kid at most once per 30 s cooldown.
+    expect((as.requests.get('/jwks') ?? 0) - before).toBeLessThanOrEqual(1);
+  });
+
   it('alg none', async () => {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = { iss: as.issuer, aud: resource, sub: 'm', scope: 'mcp:read mcp:admin', exp: now() + 60 };

@@ -22,6 +22,8 @@ export interface TestAuthorizationServer {
   readonly jwksUrl: string;
   /** The private signing key (with `kid`), to mint tokens the server itself could have issued with other claims. */
   readonly signingKey: JWK & { readonly kid: string };
+  /** Requests the server has had, by path. */
+  readonly requests: ReadonlyMap<string, number>;
   /** A client_credentials token from the token endpoint, for `resource` and `scope`. */
   token(options: { client: TestClient; resource: string; scope?: string }): Promise<string>;
   close(): Promise<void>;
@@ -42,7 +44,12 @@ export async function startAuthorizationServer(
     response.statusCode = 503;
     response.end();
   };
-  const server: Server = createServer((request, response) => handler(request, response));
+  const requests = new Map<string, number>();
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    requests.set(path, (requests.get(path) ?? 0) + 1);
+    handler(request, response);
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -97,6 +104,7 @@ export async function startAuthorizationServer(
     issuer,
     jwksUrl: `${issuer}/jwks`,
     signingKey,
+    requests,
     async token({ client, resource, scope }) {
       const body = new URLSearchParams({ grant_type: 'client_credentials', resource });
       if (scope) body.set('scope', scope);
