@@ -1,5 +1,12 @@
 // @affordance/mcp: a registry served over MCP as a web-standard fetch handler, for any runtime. Node's listener is
 // `@affordance/mcp/node`, stdio `@affordance/mcp/stdio`, importing remote servers `@affordance/mcp/client`.
+export { createOAuthResource, type OAuthResource, type OAuthVerdict } from './auth/oauth-resource.js';
+export {
+  type ProtectedResourceMetadata,
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+} from './auth/protected-resource-metadata.js';
+export type { MCPOAuthOptions, VerifiedToken } from './auth/types.js';
 export {
   CSRF_HEADER,
   corsHeaders,

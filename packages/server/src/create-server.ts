@@ -56,7 +56,10 @@ export interface ServerOptions {
   readonly tracing?: boolean;
   /** Largest request body in bytes (default 1 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
-  /** Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`. */
+  /**
+   * Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`; `oauth` makes
+   * it an OAuth protected resource too (its metadata served at `/.well-known/oauth-protected-resource[/mcp]`).
+   */
   readonly mcp?: false | Omit<ServeMCPOptions, 'tokens' | 'user'>;
   /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` / `gemini:<model>` (key and base URL from the environment). */
   readonly model?: ModelSource;
@@ -213,7 +216,12 @@ export function createServer(options: ServerOptions): AffordanceServer {
       ...options.mcp,
       // The server's own guard (above) already checked Host and Origin with the same code.
       dnsRebindingProtection: false,
-      ...(hasKeys ? { tokens: keys } : { user: options.users?.local ?? localUser(registry) }),
+      // With OAuth and no keys, every MCP request needs an access token: no local user stands in.
+      ...(hasKeys
+        ? { tokens: keys }
+        : options.mcp?.oauth
+          ? {}
+          : { user: options.users?.local ?? localUser(registry) }),
     });
     mcp = server;
     mountMcpRoute(app, server);

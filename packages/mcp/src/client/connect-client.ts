@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { MCPSource } from './types.js';
@@ -7,7 +8,11 @@ const DEFAULT_INFO: Implementation = { name: 'affordance-import', version: '0.1.
 /** Connect an SDK client to a remote server over Streamable HTTP (`url`) or stdio (`command`). */
 export async function connectClient(
   source: MCPSource,
-  options: { readonly headers?: Readonly<Record<string, string>>; readonly clientInfo?: Implementation },
+  options: {
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly authProvider?: OAuthClientProvider;
+    readonly clientInfo?: Implementation;
+  },
 ): Promise<Client> {
   const client = new Client(options.clientInfo ?? DEFAULT_INFO, { capabilities: {} });
   if ('url' in source) {
@@ -16,10 +21,10 @@ export async function connectClient(
     );
     const url = typeof source.url === 'string' ? new URL(source.url) : source.url;
     await client.connect(
-      new StreamableHTTPClientTransport(
-        url,
-        options.headers ? { requestInit: { headers: { ...options.headers } } } : {},
-      ),
+      new StreamableHTTPClientTransport(url, {
+        ...(options.headers ? { requestInit: { headers: { ...options.headers } } } : {}),
+        ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+      }),
     );
   } else {
     const { StdioClientTransport, getDefaultEnvironment } = await import(

@@ -1,5 +1,6 @@
 import type { AnyAction, Logger, RateLimitRule, Registry } from '@affordance/core';
 import type { ToolWarning } from '@affordance/core/formats';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 
@@ -42,6 +43,12 @@ export interface ImportMCPOptions extends ImportedToolSettings {
   readonly namespace: string;
   /** HTTP headers sent with every request (e.g. `Authorization`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * HTTP: sign in to a server that requires OAuth (MCP authorization) with the MCP SDK's auth provider, e.g. its
+   * `ClientCredentialsProvider` (`@modelcontextprotocol/sdk/client/auth-extensions.js`): on 401 the transport finds
+   * the authorization server from the resource metadata, gets a token for the server's URL and retries.
+   */
+  readonly authProvider?: OAuthClientProvider;
   /** Register the actions here, and keep them in step with the server's tool list. */
   readonly registry?: Registry;
   /** Per remote tool name: settings, or false to leave the tool out. */

@@ -32,7 +32,11 @@ export interface HttpHandler {
  */
 export function createHttpHandler(shared: ServeContext): HttpHandler {
   const { options } = shared;
-  const authenticate = createAuthenticator(options);
+  const authenticate = createAuthenticator({
+    ...(options.tokens ? { tokens: options.tokens } : {}),
+    ...(options.authenticate ? { authenticate: options.authenticate } : {}),
+    ...(shared.oauth ? { oauth: shared.oauth } : {}),
+  });
   const sessions = createHttpSessions({
     idleMs: options.sessionIdleMs ?? DEFAULT_IDLE_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
@@ -100,16 +104,22 @@ export function createHttpHandler(shared: ServeContext): HttpHandler {
   };
 
   async function answer(request: Request): Promise<Response> {
+    const { oauth } = shared;
+    if (oauth && request.method === 'GET' && oauth.metadataPaths.includes(new URL(request.url).pathname)) {
+      return oauth.metadataResponse();
+    }
     const auth = await authenticate(request);
     if ('refused' in auth) return auth.refused;
-    const authInfo = auth.user
-      ? {
-          token: auth.token ?? '',
-          clientId: auth.user.id,
-          scopes: [...(auth.user.roles ?? [])],
-          extra: { user: auth.user },
-        }
-      : undefined;
+    const authInfo =
+      auth.authInfo ??
+      (auth.user
+        ? {
+            token: auth.token ?? '',
+            clientId: auth.user.id,
+            scopes: [...(auth.user.roles ?? [])],
+            extra: { user: auth.user },
+          }
+        : undefined);
     const handleOptions = (parsedBody?: unknown) => ({
       ...(parsedBody !== undefined ? { parsedBody } : {}),
       ...(authInfo ? { authInfo } : {}),

@@ -17,14 +17,15 @@ export interface MCPListener {
   close(): Promise<void>;
 }
 
-/** Serve a fetch handler with node:http at one path; other paths get 404. */
+/** Serve a fetch handler with node:http at one path (and `alsoPaths`, e.g. OAuth metadata); other paths get 404. */
 export async function listenFetch(
   handler: (request: Request) => Promise<Response>,
-  options: ListenOptions & { readonly maxBodyBytes: number },
+  options: ListenOptions & { readonly maxBodyBytes: number; readonly alsoPaths?: readonly string[] },
   onPort: (port: number | undefined) => void,
 ): Promise<MCPListener> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
+  const served = new Set([path, ...(options.alsoPaths ?? [])]);
   const server = createServer((incoming, response) => {
     void (async () => {
       let answer: Response;
@@ -36,10 +37,9 @@ export async function listenFetch(
       }
       if (request) {
         try {
-          answer =
-            new URL(request.url).pathname === path
-              ? await handler(request)
-              : jsonError(404, -32000, `Not Found: the MCP endpoint is ${path}`);
+          answer = served.has(new URL(request.url).pathname)
+            ? await handler(request)
+            : jsonError(404, -32000, `Not Found: the MCP endpoint is ${path}`);
         } catch (error) {
           answer = jsonError(500, -32603, `Internal error: ${(error as Error).message}`);
         }

@@ -20,6 +20,7 @@ export async function listenMCP(
       ...(port !== undefined ? { port } : {}),
       ...(path !== undefined ? { path } : {}),
       maxBodyBytes: http.maxBodyBytes,
+      ...(server.oauth ? { alsoPaths: server.oauth.metadataPaths } : {}),
     },
     http.setPort,
   ).catch(async (error: unknown) => {

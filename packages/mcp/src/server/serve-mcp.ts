@@ -1,5 +1,6 @@
 import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createOAuthResource, type OAuthResource } from '../auth/oauth-resource.js';
 import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
 import { openSession } from './open-session.js';
 import { createProgressRouter } from './progress-router.js';
@@ -16,6 +17,8 @@ export interface MCPServer {
   notifyResourceUpdated(uri: string): Promise<void>;
   /** Send `notifications/resources/list_changed` to every session (e.g. after targets were added). */
   notifyResourceListChanged(): Promise<void>;
+  /** With `oauth`: the protected resource, whose metadata a host serves at `oauth.metadataPaths` (`fetch` does too). */
+  readonly oauth: OAuthResource | undefined;
   /** Sessions connected now, over every transport. */
   readonly sessionCount: number;
   /** Close every session and stop following the registry. */
@@ -41,6 +44,7 @@ export function serveMCPWithHttp(
     options,
     progress: createProgressRouter(registry),
     sessions: new Set(),
+    oauth: options.oauth ? createOAuthResource(options.oauth) : undefined,
   };
   const http = createHttpHandler(shared);
   let announced = false;
@@ -62,6 +66,7 @@ export function serveMCPWithHttp(
       return { close: () => session.server.close() };
     },
     fetch: (request) => http.fetch(request),
+    oauth: shared.oauth,
     async notifyResourceUpdated(uri) {
       const sends = [...shared.sessions]
         .filter((session) => session.subscriptions.has(uri))

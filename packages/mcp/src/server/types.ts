@@ -7,6 +7,7 @@ import type {
   PromptArgument,
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { MCPOAuthOptions } from '../auth/types.js';
 
 /** Who is asking, as prompt, resource and completion functions see it. */
 export interface MCPCaller {
@@ -78,7 +79,12 @@ export interface ServeMCPOptions {
 
   /** HTTP: bearer token → user. Any request without a listed token is answered 401. */
   readonly tokens?: Readonly<Record<string, User>>;
-  /** HTTP: find the user of a request (checked after `tokens`); undefined means unauthenticated (401). */
+  /**
+   * HTTP: the endpoint as an OAuth 2.1 protected resource (MCP authorization): bearer JWTs verified against the
+   * authorization server's keys (checked after `tokens`), Protected Resource Metadata served, scopes mapped to roles.
+   */
+  readonly oauth?: MCPOAuthOptions;
+  /** HTTP: find the user of a request (checked after `tokens` and `oauth`); undefined means unauthenticated (401). */
   readonly authenticate?: (request: Request) => User | undefined | Promise<User | undefined>;
   /**
    * HTTP: `Host` values accepted besides localhost, 127.0.0.1 and [::1] (on the listener's port when it knows it):

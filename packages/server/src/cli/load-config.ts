@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { User } from '@affordance/core';
 import { UsageError } from './cli-io.js';
 import { importModule } from './import-module.js';
+import { checkMcpOAuthConfig, type MCPOAuthConfig } from './mcp-oauth-config.js';
 
 /** `affordance.config.{json,js,ts}`: API keys, approver roles, registry module, database URL, model. */
 export interface AffordanceConfig {
@@ -27,6 +28,8 @@ export interface AffordanceConfig {
   readonly allowedOrigins?: readonly string[];
   /** Resource limits of `/api/events` and `/mcp`. */
   readonly limits?: ServerLimits;
+  /** `/mcp` as an OAuth protected resource (each field also from `AFFORDANCE_MCP_OAUTH_*`). */
+  readonly mcpOAuth?: MCPOAuthConfig;
 }
 
 /** The `limits` of the config file: positive integers, each with a default. */
@@ -123,6 +126,7 @@ function checkConfig(value: unknown, file: string): AffordanceConfig {
     }
   }
   checkLimits(config.limits, file);
+  checkMcpOAuthConfig(config.mcpOAuth, file);
   for (const field of ['registry', 'databaseUrl', 'model'] as const) {
     if (config[field] !== undefined && typeof config[field] !== 'string') {
       throw new UsageError(`${file}: \`${field}\` must be a string`);

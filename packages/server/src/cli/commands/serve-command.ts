@@ -1,11 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MCPOAuthOptions } from '@affordance/mcp';
 import { isLoopback } from '../../authenticate.js';
 import type { ServerOptions } from '../../create-server.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { countActions, listenProblem } from '../listen-problem.js';
 import { type AffordanceConfig, loadConfig, type ServerLimits } from '../load-config.js';
+import { mcpOAuthOptions } from '../mcp-oauth-config.js';
 import { startProgress } from '../progress.js';
 
 /** `affordance serve`: the HTTP server on 127.0.0.1 (PGlite in `./.affordance` by default) until SIGINT/SIGTERM. */
@@ -24,6 +26,9 @@ export const serveCommand: Command = {
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
   --registry  a module exporting \`registry\` or \`actions\` (.js or .ts); without one (nor "registry" in the
               config), the canvas demo when @affordance/canvas is installed, else no actions
+  MCP OAuth: $AFFORDANCE_MCP_OAUTH_ISSUER and _RESOURCE (the public URL of /mcp) make /mcp accept the
+  authorization server's access tokens (also _JWKS_URL, _SCOPES required, _ROLES scope=role,role; or "mcpOAuth"
+  in the config)
   logs are JSON lines on stderr ($LOG_LEVEL, default info); $AFFORDANCE_AUDIT=batched writes audit rows in
   batches (flushed on SIGINT/SIGTERM)
   exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
@@ -42,19 +47,29 @@ export const serveCommand: Command = {
     const host = values.host ?? '127.0.0.1';
     const { config, folder } = await loadConfig(values.config);
     const keys = config.keys ?? {};
+    const oauth = mcpOAuthOptions(config.mcpOAuth, process.env);
     const local = isLoopback(host);
-    if (!local && Object.keys(keys).length === 0) {
+    // Without keys the REST API answers this machine only; OAuth guards /mcp, so a public address is safe then.
+    if (!local && Object.keys(keys).length === 0 && !oauth) {
       throw new UsageError(
-        `refusing to listen on ${host} without API keys: add "keys" to the config file (affordance.config.json or .ts), or keep the default 127.0.0.1`,
+        `refusing to listen on ${host} without API keys: add "keys" (or "mcpOAuth") to the config file (affordance.config.json or .ts), or keep the default 127.0.0.1`,
       );
     }
-    const [{ serve }, { pino }, { createServer }, { openApp }, { createRequestGuard }] = await Promise.all([
-      import('@hono/node-server'),
-      import('pino'),
-      import('../../create-server.js'),
-      import('../open-app.js'),
-      import('@affordance/mcp'),
-    ]);
+    const [{ serve }, { pino }, { createServer }, { openApp }, { createRequestGuard, createOAuthResource }] =
+      await Promise.all([
+        import('@hono/node-server'),
+        import('pino'),
+        import('../../create-server.js'),
+        import('../open-app.js'),
+        import('@affordance/mcp'),
+      ]);
+    if (oauth) {
+      try {
+        createOAuthResource(oauth);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+    }
     const guard = guardPolicy({
       host,
       config,
@@ -89,7 +104,7 @@ export const serveCommand: Command = {
       ...(config.allowSelfApproval !== undefined ? { allowSelfApproval: config.allowSelfApproval } : {}),
       ...(config.auditorRoles ? { auditorRoles: config.auditorRoles } : {}),
       ...guard,
-      ...limitOptions(config.limits),
+      ...limitOptions(config.limits, oauth),
     });
     return new Promise<number>((resolve) => {
       const server = serve({ fetch: http.fetch, port, hostname: host }, (info: AddressInfo) => {
@@ -160,8 +175,11 @@ function guardPolicy(options: {
 }
 
 /** The config's `limits` as `createServer` options. */
-function limitOptions(limits: ServerLimits | undefined): Pick<ServerOptions, 'eventStreams' | 'mcp'> {
-  if (!limits) return {};
+function limitOptions(
+  limits: ServerLimits | undefined,
+  oauth: MCPOAuthOptions | undefined,
+): Pick<ServerOptions, 'eventStreams' | 'mcp'> {
+  if (!limits) return oauth ? { mcp: { oauth } } : {};
   return {
     eventStreams: {
       ...(limits.eventStreamsPerUser ? { maxPerUser: limits.eventStreamsPerUser } : {}),
@@ -172,6 +190,7 @@ function limitOptions(limits: ServerLimits | undefined): Pick<ServerOptions, 'ev
       ...(limits.mcpSessionsPerUser ? { maxSessionsPerUser: limits.mcpSessionsPerUser } : {}),
       ...(limits.mcpSessions ? { maxSessions: limits.mcpSessions } : {}),
       ...(limits.mcpSessionIdleMinutes ? { sessionIdleMs: limits.mcpSessionIdleMinutes * 60_000 } : {}),
+      ...(oauth ? { oauth } : {}),
     },
   };
 }
