@@ -2,6 +2,7 @@ import type { Registry, User } from '@affordance/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { LoggingLevel, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ApprovalResults } from './approval-results.js';
 import type { ProgressRouter } from './progress-router.js';
 import type { MCPCaller, ServeMCPOptions } from './types.js';
 
@@ -10,6 +11,8 @@ export interface ServeContext {
   readonly registry: Registry;
   readonly options: ServeMCPOptions;
   readonly progress: ProgressRouter;
+  /** Results of approved calls asked for over MCP, for the status tool. */
+  readonly approvalResults: ApprovalResults;
   readonly sessions: Set<SessionState>;
 }
 

@@ -1,6 +1,7 @@
 import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
+import { createApprovalResults } from './approval-results.js';
 import { openSession } from './open-session.js';
 import { createProgressRouter } from './progress-router.js';
 import type { ServeContext } from './serve-context.js';
@@ -40,6 +41,7 @@ export function serveMCPWithHttp(
     registry,
     options,
     progress: createProgressRouter(registry),
+    approvalResults: createApprovalResults(registry),
     sessions: new Set(),
   };
   const http = createHttpHandler(shared);
@@ -79,6 +81,7 @@ export function serveMCPWithHttp(
     async close() {
       stopFollowing();
       shared.progress.close();
+      shared.approvalResults.close();
       http.close();
       await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
     },

@@ -73,6 +73,19 @@ export interface ServeMCPOptions {
   readonly actionsPrompt?: false | { readonly name?: string; readonly targetParam?: string };
   /** Tools per `tools/list` page (default: all in one page). */
   readonly pageSize?: number;
+  /**
+   * Calls that need approval: by default a client that declared form elicitation is asked (`elicitation/create`)
+   * and the person's answer is recorded in the approvals inbox; `elicit: false` leaves every decision to the inbox
+   * (e.g. when someone other than the caller must approve). A waiting call's result names its approval and the
+   * status tool (default `approval_status`, listed to callers who can see an action needing approval; `false`
+   * hides it) that reads its outcome later.
+   */
+  readonly approvals?: {
+    readonly elicit?: boolean;
+    readonly statusTool?: string | false;
+    /** How long the person has to answer the form, in ms (default 10 minutes); then the call stays pending. */
+    readonly elicitTimeoutMs?: number;
+  };
   /** Level of log notifications until the client sets one with `logging/setLevel` (default `info`). */
   readonly logLevel?: LoggingLevel;
 
