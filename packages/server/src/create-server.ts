@@ -4,7 +4,7 @@ import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp'
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';
 import { type ModelSource, modelName } from './agui/resolve-model.js';
-import { approvalPolicy } from './approval-policy.js';
+import { approvalPolicy, decisionRefusal } from './approval-policy.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { createEventHub, type EventHub } from './events/event-hub.js';
 import { createEventStreams, type EventStreamLimits, type EventStreams } from './events/event-streams.js';
@@ -211,6 +211,12 @@ export function createServer(options: ServerOptions): AffordanceServer {
   if (options.mcp !== false) {
     const server = serveMCP(registry, {
       ...options.mcp,
+      // Asking the caller over MCP elicitation is the caller deciding: only when this server's policy lets them.
+      approvals: {
+        elicit: (caller, approval) =>
+          caller.user !== undefined && decisionRefusal(caller.user, approval, deps) === undefined,
+        ...options.mcp?.approvals,
+      },
       // The server's own guard (above) already checked Host and Origin with the same code.
       dnsRebindingProtection: false,
       ...(hasKeys ? { tokens: keys } : { user: options.users?.local ?? localUser(registry) }),

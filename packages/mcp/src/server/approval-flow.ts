@@ -57,11 +57,12 @@ export async function answerApproval(input: {
   if (result.ok || result.error.code !== 'approval_required' || typeof approvalId !== 'string')
     return toCallToolResult(result, action);
   shared.approvalResults.track(approvalId, result.callId);
-  const wantsElicit = shared.options.approvals?.elicit !== false;
-  if (!wantsElicit || !session.server.getClientCapabilities()?.elicitation?.form)
+  const elicit = shared.options.approvals?.elicit ?? true;
+  if (elicit === false || !session.server.getClientCapabilities()?.elicitation?.form)
     return waiting(shared, result, action, approvalId);
   const approval = await shared.registry.approvals.get(approvalId);
-  if (!approval) return waiting(shared, result, action, approvalId);
+  if (!approval || (typeof elicit === 'function' && !elicit(caller, approval)))
+    return waiting(shared, result, action, approvalId);
   let answer: ElicitResult;
   try {
     answer = await session.server.elicitInput(
