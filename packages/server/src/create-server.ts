@@ -1,4 +1,5 @@
 import type { Registry, Store } from '@affordance/core';
+import type { ConfiguredRun } from '@affordance/core/agent';
 import { type ConversationStore, createMemoryConversationStore } from '@affordance/core/ports';
 import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -58,6 +59,8 @@ export interface ServerOptions {
   readonly maxBodyBytes?: number;
   /** Options of the MCP endpoint at `/mcp`, or false to leave it out. Users and keys come from `users`. */
   readonly mcp?: false | Omit<ServeMCPOptions, 'tokens' | 'user'>;
+  /** What an agent.json turns on in `/agui` runs (`configuredRun`): completion conditions, the action detector. */
+  readonly agent?: ConfiguredRun;
   /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` (key and base URL from the environment). */
   readonly model?: ModelSource;
   /** Where sessions and their messages live (default: the store's `conversations`, else in memory). */
@@ -251,7 +254,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
     (store as Store & { conversations?: ConversationStore }).conversations ??
     createMemoryConversationStore();
   mountSessionRoutes(app, { conversations });
-  mountAguiRoute(app, { registry, conversations, logger, model: options.model });
+  mountAguiRoute(app, { registry, conversations, logger, model: options.model, agent: options.agent });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
   return { app, mcp, events, streams: deps.streams };
 }

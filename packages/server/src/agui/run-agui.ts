@@ -1,6 +1,7 @@
 import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
 import {
   type AgentResult,
+  type ConfiguredRun,
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
@@ -26,6 +27,8 @@ export interface AguiDeps {
   readonly system?: string;
   /** Most model turns per run (default 20). */
   readonly maxSteps?: number;
+  /** What an agent.json turns on (`configuredRun`): completion conditions, the action detector on every reply. */
+  readonly agent?: ConfiguredRun;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function runAgui(
         ...(input.state ? { context: input.state } : {}),
         ...(deps.system ? { system: deps.system } : {}),
         ...(deps.maxSteps ? { maxSteps: deps.maxSteps } : {}),
+        ...deps.agent,
         recorder: createConversationRecorder({
           store: deps.conversations,
           userId: user.id,
