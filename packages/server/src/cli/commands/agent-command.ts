@@ -185,6 +185,19 @@ function livePrinter(io: CliIO): (event: AgentEvent) => void {
         }
         return;
       }
+      case 'call-progress': {
+        const { progress } = event;
+        const at =
+          progress.total !== undefined ? `${progress.progress}/${progress.total}` : String(progress.progress);
+        line(
+          paint(
+            io,
+            'dim',
+            `  … ${event.name} ${at}${progress.message ? ` ${firstLine(progress.message)}` : ''}`,
+          ),
+        );
+        return;
+      }
       case 'attempt-finish':
         for (const condition of event.attempt.conditions) {
           line(
