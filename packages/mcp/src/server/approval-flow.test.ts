@@ -201,6 +201,28 @@ describe('approvals over MCP (Streamable HTTP, official client)', () => {
     expect(runs.count).toBe(1);
   });
 
+  it('runs the call once when the inbox decides while the person is still looking at the form', async () => {
+    const { registry, runs } = bank();
+    const { url } = await serve(registry);
+    const client = await connect(url, 'ann-token', async () => {
+      const [waiting] = await registry.approvals.list({ status: 'pending' });
+      await registry.approvals.approve(waiting!.id, { by: 'boss' });
+      return { action: 'accept', content: { approve: true } };
+    });
+    const result = (await client.callTool({
+      name: 'move_money',
+      arguments: { amount: 6 },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('decided by boss');
+    const status = await client.callTool({
+      name: 'approval_status',
+      arguments: { approvalId: approvalIdOf(result) },
+    });
+    expect(text(status)).toBe('moved 6');
+    expect(runs.count).toBe(1);
+  });
+
   it('never elicits with `approvals: { elicit: false }`', async () => {
     const { registry } = bank();
     const { url } = await serve(registry, { approvals: { elicit: false } });

@@ -58,7 +58,12 @@ export async function answerApproval(input: {
     return toCallToolResult(result, action);
   shared.approvalResults.track(approvalId, result.callId);
   const elicit = shared.options.approvals?.elicit ?? true;
-  if (elicit === false || !session.server.getClientCapabilities()?.elicitation?.form)
+  // JSON responses carry no server requests mid-call, so there is no asking there.
+  if (
+    elicit === false ||
+    shared.options.jsonResponse ||
+    !session.server.getClientCapabilities()?.elicitation?.form
+  )
     return waiting(shared, result, action, approvalId);
   const approval = await shared.registry.approvals.get(approvalId);
   if (!approval || (typeof elicit === 'function' && !elicit(caller, approval)))
