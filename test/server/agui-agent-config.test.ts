@@ -60,6 +60,17 @@ describe('POST /agui with an agent.json', () => {
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', result: { status: 'done', steps: 2 } });
     expect(JSON.stringify(model.server.requests[1])).toContain('write a note before you finish');
+    // Each reply's records reach the client as a CUSTOM event.
+    expect(events.filter((event) => event.type === 'CUSTOM')).toMatchObject([
+      {
+        name: 'affordance.actions-detected',
+        value: { step: 1, results: [{ action: { type: 'decision', content: 'Red it is' }, success: true }] },
+      },
+      {
+        name: 'affordance.actions-detected',
+        value: { step: 2, results: [{ action: { type: 'note', content: 'Painted nothing yet' }, success: true }] },
+      },
+    ]);
   });
 
   it('ends the run when a legacy issue-action closes the issue, with the explicit flag', async () => {

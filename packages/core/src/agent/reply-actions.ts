@@ -29,7 +29,7 @@ export function createReplyActions(options: ReplyActionsOptions): OnModelReply {
     if (actions.length === 0) return undefined;
     const results = await options.executor.execute(actions, { signal: reply.signal });
     options.onResults?.(results, reply);
-    return options.legacyCompletion && results.some(closesIssue) ? { done: true } : undefined;
+    return options.legacyCompletion && results.some(closesIssue) ? { done: true, results } : { results };
   };
 }
 
