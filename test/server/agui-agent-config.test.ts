@@ -68,7 +68,10 @@ describe('POST /agui with an agent.json', () => {
       },
       {
         name: 'affordance.actions-detected',
-        value: { step: 2, results: [{ action: { type: 'note', content: 'Painted nothing yet' }, success: true }] },
+        value: {
+          step: 2,
+          results: [{ action: { type: 'note', content: 'Painted nothing yet' }, success: true }],
+        },
       },
     ]);
   });
