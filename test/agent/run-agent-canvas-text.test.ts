@@ -41,11 +41,12 @@ describe('runAgent on the canvas demo, text protocol', () => {
     expect(system(4).content).not.toContain('### shape_updateColor');
     expect(system(4).content).toContain('### done');
 
-    // Results come back as plain user text: the fix-it error, then the completion feedback.
+    // Results come back as user text: the fix-it error fenced as untrusted data (buildSafePrompt), then the
+    // completion feedback as the loop's own words.
     expect(model.requests[1]!.messages.at(-1)).toEqual({
       role: 'user',
       content: expect.stringMatching(
-        /^Result of shape_updateColor \(failed\):\nError \(invalid_args\): color must match/,
+        /^Untrusted data follows\.[^\n]*\n\n<<<DATA-[0-9a-f]{32} source: "result of shape_updateColor \(failed\)"\nError \(invalid_args\): color must match/,
       ),
     });
     expect(model.requests[3]!.messages.at(-1)!.content).toContain('Result of done (failed):');

@@ -1,10 +1,11 @@
 import type { Registry, Store } from '@affordance/core';
+import type { ConfiguredRun } from '@affordance/core/agent';
 import { type ConversationStore, createMemoryConversationStore } from '@affordance/core/ports';
 import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';
 import { type ModelSource, modelName } from './agui/resolve-model.js';
-import { approvalPolicy } from './approval-policy.js';
+import { approvalPolicy, decisionRefusal } from './approval-policy.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { createEventHub, type EventHub } from './events/event-hub.js';
 import { createEventStreams, type EventStreamLimits, type EventStreams } from './events/event-streams.js';
@@ -61,6 +62,8 @@ export interface ServerOptions {
    * it an OAuth protected resource too (its metadata served at `/.well-known/oauth-protected-resource[/mcp]`).
    */
   readonly mcp?: false | Omit<ServeMCPOptions, 'tokens' | 'user'>;
+  /** What an agent.json turns on in `/agui` runs (`configuredRun`): completion conditions, the action detector. */
+  readonly agent?: ConfiguredRun;
   /** The agent's model for `/agui`: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` / `gemini:<model>` (key and base URL from the environment). */
   readonly model?: ModelSource;
   /** Where sessions and their messages live (default: the store's `conversations`, else in memory). */
@@ -214,6 +217,12 @@ export function createServer(options: ServerOptions): AffordanceServer {
   if (options.mcp !== false) {
     const server = serveMCP(registry, {
       ...options.mcp,
+      // Asking the caller over MCP elicitation is the caller deciding: only when this server's policy lets them.
+      approvals: {
+        elicit: (caller, approval) =>
+          caller.user !== undefined && decisionRefusal(caller.user, approval, deps) === undefined,
+        ...options.mcp?.approvals,
+      },
       // The server's own guard (above) already checked Host and Origin with the same code.
       dnsRebindingProtection: false,
       // With OAuth and no keys, every MCP request needs an access token: no local user stands in.
@@ -253,7 +262,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
     (store as Store & { conversations?: ConversationStore }).conversations ??
     createMemoryConversationStore();
   mountSessionRoutes(app, { conversations });
-  mountAguiRoute(app, { registry, conversations, logger, model: options.model });
+  mountAguiRoute(app, { registry, conversations, logger, model: options.model, agent: options.agent });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
   return { app, mcp, events, streams: deps.streams };
 }

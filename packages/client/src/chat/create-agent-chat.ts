@@ -1,5 +1,12 @@
 import { errorForModel, type Registry, type RunResult, type User } from '@affordance/core';
-import { type AbstractAgent, HttpAgent, type HttpAgentFetchFn, type Message, type Tool } from '@ag-ui/client';
+import {
+  type AbstractAgent,
+  type ActivitySnapshotEvent,
+  HttpAgent,
+  type HttpAgentFetchFn,
+  type Message,
+  type Tool,
+} from '@ag-ui/client';
 import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
 import type { ToolCallStore } from '../tool-calls/create-tool-call-store.js';
 import { executeAction } from '../tool-calls/execute-action.js';
@@ -117,6 +124,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
         },
         {
           onEvent: ({ event }) => void assembler.push(event),
+          onActivitySnapshotEvent: ({ event }) => applyProgress(store, event),
           onRunErrorEvent: ({ event }) => {
             runError = event.code ? `${event.message} (${event.code})` : event.message;
           },
@@ -212,4 +220,19 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
 function requireUrl(url: string | undefined): string {
   if (!url) throw new Error('createAgentChat needs the AG-UI endpoint `url` (or an `agent`)');
   return url;
+}
+
+/** The `activityType` a server uses for a running call's progress (`@affordance/server`'s `/agui`). */
+export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
+
+/** Put a `tool-progress` activity (`{ toolCallId, progress, total?, message? }`) on its call in the store. */
+function applyProgress(store: ToolCallStore, event: ActivitySnapshotEvent): void {
+  if (event.activityType !== TOOL_PROGRESS_ACTIVITY) return;
+  const { toolCallId, progress, total, message } = event.content as Record<string, unknown>;
+  if (typeof toolCallId !== 'string' || typeof progress !== 'number' || !Number.isFinite(progress)) return;
+  store.progress(toolCallId, {
+    progress,
+    ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+  });
 }

@@ -1,4 +1,4 @@
-import { errorForModel, type RunResult } from '@affordance/core';
+import { errorForModel, type Progress, type RunResult } from '@affordance/core';
 import type { ToolCallError, ToolCallPart } from '../core-streaming.js';
 import { isSettled, type ToolCallEntry } from './tool-call-entry.js';
 
@@ -10,6 +10,8 @@ export interface ToolCallStore {
   begin(call: { readonly id: string; readonly name: string; readonly args: unknown }): void;
   /** Record the registry's result of a call run here: `complete` when ok, `failed` with the fix-it error otherwise. */
   settle(id: string, result: RunResult): void;
+  /** Record the progress a running call reported; false when it is unknown or already finished. */
+  progress(id: string, progress: Progress): boolean;
   /** Fail a call that has not finished; false when it is unknown or already finished. */
   fail(id: string, error: ToolCallError): boolean;
   /** Fail every unfinished call with this error (an abort, a reload); returns the ids it failed. */
@@ -135,6 +137,12 @@ export function createToolCallStore(options: { readonly now?: () => number } = {
         awaitingResponse: false,
         finishedAt: now(),
       });
+    },
+    progress(id, progress) {
+      const entry = entries.get(id);
+      if (!entry || isSettled(entry)) return false;
+      patch(id, { progress });
+      return true;
     },
     fail(id, error) {
       const entry = entries.get(id);

@@ -1,4 +1,4 @@
-import type { RunResult } from '@affordance/core';
+import type { Progress, RunResult } from '@affordance/core';
 import type { ToolCallError, ToolCallStatus } from '../core-streaming.js';
 
 /** One tool call as the UI sees it: a new object whenever the call changes. */
@@ -17,6 +17,8 @@ export interface ToolCallEntry {
   readonly error?: ToolCallError;
   /** The text that goes back to the model for this call, once it is known. */
   readonly modelOutput?: string;
+  /** The last progress the running call reported (`ctx.progress`; over AG-UI, its `tool-progress` activity). */
+  readonly progress?: Progress;
   /** Run by the agent or provider, not in this browser. */
   readonly providerExecuted: boolean;
   /** Waiting for the person to answer through `respond(value)`. */

@@ -1,7 +1,10 @@
 export { fromGptAgentAction, type GptAgentAction, type GptAgentExecutor } from './gptagent.js';
 export {
+  type AgentProgressDetails,
   type FromMCPActionV2Options,
   fromMCPActionV2,
+  type LogAgentProgress,
+  logAgentProgress,
   type MCPActionV2,
   type MCPRequest,
   type MCPResponse,

@@ -8,8 +8,44 @@ export interface MCPRequest {
   args?: Record<string, any>;
   context: Record<string, any>;
   sessionId?: string;
+  /** The spec's structured logging: a log record, and progress to whoever watches the call (UI, MCP, the model). */
+  logAgentProgress?: LogAgentProgress;
   /** Infrastructure from `ctx.services` (e.g. `supabase`) is spread onto the request, as the spec reads it. */
   [service: string]: unknown;
+}
+
+/** Details of one `logAgentProgress` record: how far along (default: the count of records so far), and data. */
+export interface AgentProgressDetails {
+  readonly progress?: number;
+  readonly total?: number;
+  readonly level?: 'debug' | 'info' | 'warn' | 'error';
+  readonly data?: Record<string, unknown>;
+}
+
+/** `logAgentProgress(message, details?)` of the MCP Action Spec v2. */
+export type LogAgentProgress = (message: string, details?: AgentProgressDetails) => void;
+
+/**
+ * Log a step of an `actionFn` the spec's way: `logAgentProgress(request, 'Fetched profiles', { progress: 1, total:
+ * 3 })`. A request that did not come through `fromMCPActionV2` (a unit test) has no reporter: nothing happens.
+ */
+export function logAgentProgress(request: MCPRequest, message: string, details?: AgentProgressDetails): void {
+  request.logAgentProgress?.(message, details);
+}
+
+/** A `logAgentProgress` over a call's context: a structured log record, then `ctx.progress`. */
+function progressReporter(spec: MCPActionV2, ctx: ActionContext): LogAgentProgress {
+  let count = 0;
+  return (message, details = {}) => {
+    count++;
+    const level = details.level ?? 'info';
+    ctx.logger[level]({ action: spec.id, callId: ctx.callId, ...details.data }, message);
+    ctx.progress({
+      progress: details.progress ?? count,
+      ...(details.total !== undefined ? { total: details.total } : {}),
+      message,
+    });
+  };
 }
 
 /** What an `actionFn` returns; `dataForDownstreamPrompt` is what the model reads back. */
@@ -91,6 +127,7 @@ export function fromMCPActionV2(spec: MCPActionV2, options: FromMCPActionV2Optio
         args: input as Record<string, unknown>,
         context: ctx.context,
         ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
+        logAgentProgress: progressReporter(spec, ctx),
       };
       return spec.actionFn(request);
     },

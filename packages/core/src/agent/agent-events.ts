@@ -1,4 +1,4 @@
-import type { RunResult } from '../action/types.js';
+import type { Progress, RunResult } from '../action/types.js';
 import type { AgentMessage, ModelResponse, ModelToolCall } from './model-types.js';
 
 /** How a tool call ended: run ok, run failed (the failure went back to the model), or cut off by an abort. */
@@ -89,6 +89,15 @@ export type AgentEvent =
       readonly call: ModelToolCall;
     }
   | { readonly type: 'call-finish'; readonly runId: string; readonly step: number; readonly call: CallRecord }
+  | {
+      /** A running call reported progress (`ctx.progress`, `logAgentProgress`); `callId` is the model's call id. */
+      readonly type: 'call-progress';
+      readonly runId: string;
+      readonly step: number;
+      readonly callId: string;
+      readonly name: string;
+      readonly progress: Progress;
+    }
   | {
       readonly type: 'client-call';
       readonly runId: string;

@@ -22,11 +22,18 @@ export type {
   NamedCompletionCheck,
 } from './completion.js';
 export {
+  COMPLETION_STEP,
+  type ConfiguredRun,
+  type ConfiguredRunOptions,
+  configuredRun,
+} from './configured-run.js';
+export {
   type ConversationRecorderOptions,
   createConversationRecorder,
   ensureSession,
   titleOf,
 } from './conversation-recorder.js';
+export type { ModelReply, ModelReplyOutcome, OnModelReply } from './model-reply.js';
 export { DONE } from './model-turn.js';
 export {
   type AgentMessage,
@@ -41,6 +48,12 @@ export {
   type ToolResultRecord,
   toolCallOf,
 } from './model-types.js';
+export {
+  closesIssue,
+  createReplyActions,
+  LEGACY_COMPLETION_TYPE,
+  type ReplyActionsOptions,
+} from './reply-actions.js';
 export { type RunAgentOptions, runAgent } from './run-agent.js';
 export {
   createMemorySessionRecorder,

@@ -7,6 +7,7 @@ import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
 import { NO_CLIENT_TOOLS, type PreparedClientTools } from './client-tools.js';
 import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
+import { toolResultsText } from './tool-results-text.js';
 
 /** The name of the tool (or text action) a model uses to declare it is done. */
 export const DONE = 'done';
@@ -160,12 +161,7 @@ function asText(message: AgentMessage): AgentMessage {
     case 'assistant':
       return { role: 'assistant', content: message.content };
     case 'tool':
-      return {
-        role: 'user',
-        content: message.toolResults
-          .map((result) => `Result of ${result.name} (${result.ok ? 'ok' : 'failed'}):\n${result.output}`)
-          .join('\n\n'),
-      };
+      return { role: 'user', content: toolResultsText(message, DONE) };
     default: {
       const never: never = message;
       return never;

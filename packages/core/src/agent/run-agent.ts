@@ -7,6 +7,7 @@ import type { AgentEvent, AgentResult, AgentStatus, AttemptRecord, StepRecord } 
 import { askModel } from './ask-model.js';
 import { type ClientTool, prepareClientTools, splitClientCalls } from './client-tools.js';
 import { type CompletionOptions, resolveCompletion } from './completion.js';
+import type { OnModelReply } from './model-reply.js';
 import { prepareNativeTurn, prepareTextTurn, readNativeTurn, readTextTurn } from './model-turn.js';
 import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
 import { runCalls } from './run-calls.js';
@@ -44,6 +45,8 @@ export interface RunAgentOptions {
    * calls one, the step's server calls run, then the run ends with `awaiting_client` and `clientCalls`.
    */
   readonly clientTools?: readonly ClientTool[];
+  /** Called with every model reply before its calls run; answering `{ done: true }` ends the run as done. */
+  readonly onModelReply?: OnModelReply;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -140,6 +143,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       break;
     }
     text = response.text;
+    const replied = await options.onModelReply?.({ runId, sessionId, step, text, signal });
     const whole = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
     const split = splitClientCalls(whole.calls, client);
     const read = { ...whole, calls: split.server };
@@ -172,7 +176,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       await options.recorder?.recordAttempt(sessionId, attempt);
       emit({ type: 'attempt-finish', runId, attempt });
     }
-    status = settled.aborted ? 'aborted' : settled.status;
+    status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
     if (status === 'awaiting_client') clientCalls = split.client;
   }
 

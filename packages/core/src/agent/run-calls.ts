@@ -1,4 +1,4 @@
-import type { RunCall, User } from '../action/types.js';
+import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { AgentEvent, CallRecord } from './agent-events.js';
 import type { ModelToolCall } from './model-types.js';
@@ -36,16 +36,71 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ...(scope.user ? { user: scope.user } : {}),
         ...(scope.context ? { context: scope.context } : {}),
       };
-      const result = await scope.registry.run(run);
+      const { result, progress } = await runWatched(scope, run, call);
       const status = result.ok
         ? 'ok'
         : result.error.code === 'aborted' || scope.signal.aborted
           ? 'aborted'
           : 'failed';
-      record = { callId: call.id, name: call.name, args, status, output: result.modelOutput, result };
+      const output = withProgress(result.modelOutput, progress);
+      record = { callId: call.id, name: call.name, args, status, output, result };
     }
     records.push(record);
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
   }
   return records;
+}
+
+const SHOWN_PROGRESS = 10;
+
+/**
+ * Run one call and report its progress as `call-progress` events: the registry's `call-progress` events of the call
+ * this run started (found by its `call-start`: the model's call id, this session, top level), in order.
+ */
+async function runWatched(
+  scope: CallScope,
+  run: RunCall,
+  call: ModelToolCall,
+): Promise<{ result: RunResult; progress: Progress[] }> {
+  const progress: Progress[] = [];
+  let pipelineId: string | undefined;
+  const stopStart = scope.registry.on('call-start', (event) => {
+    if (
+      pipelineId === undefined &&
+      event.depth === 0 &&
+      event.toolCallId === call.id &&
+      event.sessionId === scope.sessionId
+    )
+      pipelineId = event.callId;
+  });
+  const stopProgress = scope.registry.on('call-progress', (event) => {
+    if (pipelineId === undefined || event.callId !== pipelineId) return;
+    progress.push(event.progress);
+    scope.emit({
+      type: 'call-progress',
+      runId: scope.runId,
+      step: scope.step,
+      callId: call.id,
+      name: call.name,
+      progress: event.progress,
+    });
+  });
+  try {
+    return { result: await scope.registry.run(run), progress };
+  } finally {
+    stopStart();
+    stopProgress();
+  }
+}
+
+/** The model's output, followed by the progress messages the call reported (the last few), for the next turn. */
+export function withProgress(output: string, progress: readonly Progress[]): string {
+  const told = progress.filter((item) => item.message);
+  if (told.length === 0) return output;
+  const lines = told.slice(-SHOWN_PROGRESS).map((item) => {
+    const at = item.total !== undefined ? ` (${item.progress}/${item.total})` : '';
+    return `- ${item.message}${at}`;
+  });
+  const skipped = told.length > SHOWN_PROGRESS ? `- … ${told.length - SHOWN_PROGRESS} earlier\n` : '';
+  return `${output}\n\nProgress it reported while running:\n${skipped}${lines.join('\n')}`;
 }

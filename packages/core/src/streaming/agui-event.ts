@@ -57,6 +57,22 @@ export type AGUIEvent =
     }
   | { readonly type: 'TOOL_CALL_END'; readonly toolCallId: string; readonly timestamp?: number }
   | {
+      /** An application event (`@affordance/server`: `affordance.actions-detected`). */
+      readonly type: 'CUSTOM';
+      readonly name: string;
+      readonly value: unknown;
+      readonly timestamp?: number;
+    }
+  | {
+      /** Structured progress that is not conversation content (a running call's `ctx.progress`). */
+      readonly type: 'ACTIVITY_SNAPSHOT';
+      readonly messageId: string;
+      readonly activityType: string;
+      readonly content: Readonly<Record<string, unknown>>;
+      readonly replace?: boolean;
+      readonly timestamp?: number;
+    }
+  | {
       readonly type: 'TOOL_CALL_RESULT';
       readonly messageId: string;
       readonly toolCallId: string;

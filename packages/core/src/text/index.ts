@@ -1,4 +1,10 @@
 export { actionSyntax, printSyntax, type SyntaxNode } from './action-syntax.js';
+export {
+  buildSafePrompt,
+  type SafePrompt,
+  type SafePromptOptions,
+  type UntrustedText,
+} from './build-safe-prompt.js';
 export { type Fence, findFences } from './find-fences.js';
 export { type ParseActionsOptions, parseActions } from './parse-actions.js';
 export { placeholderText } from './placeholder.js';

@@ -2,6 +2,7 @@ import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createOAuthResource, type OAuthResource } from '../auth/oauth-resource.js';
 import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
+import { createApprovalResults } from './approval-results.js';
 import { openSession } from './open-session.js';
 import { createProgressRouter } from './progress-router.js';
 import type { ServeContext } from './serve-context.js';
@@ -43,6 +44,7 @@ export function serveMCPWithHttp(
     registry,
     options,
     progress: createProgressRouter(registry),
+    approvalResults: createApprovalResults(registry),
     sessions: new Set(),
     oauth: options.oauth ? createOAuthResource(options.oauth) : undefined,
   };
@@ -84,6 +86,7 @@ export function serveMCPWithHttp(
     async close() {
       stopFollowing();
       shared.progress.close();
+      shared.approvalResults.close();
       http.close();
       await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
     },

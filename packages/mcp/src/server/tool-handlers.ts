@@ -5,7 +5,8 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { toCallToolResult } from './call-result.js';
+import { answerApproval, statusToolName } from './approval-flow.js';
+import { approvalStatusTool, callApprovalStatus, needsStatusTool } from './approval-status.js';
 import { CallServices } from './call-services.js';
 import { canSee } from './can-see.js';
 import { listTools } from './list-tools.js';
@@ -20,6 +21,11 @@ export function registerToolHandlers(shared: ServeContext, session: SessionState
   session.server.setRequestHandler(ListToolsRequestSchema, (request, extra) => {
     const caller = callerOf(extra, session);
     const tools = listTools(registry, caller.user, options.context?.(caller));
+    const statusTool = statusToolName(shared);
+    // The status tool joins the list of a caller who may meet a call waiting for approval, unless an action
+    // already has its name.
+    if (statusTool && !registry.get(statusTool) && needsStatusTool(registry, caller.user))
+      tools.push(approvalStatusTool(statusTool));
     const page = paginate(tools, request.params?.cursor, options.pageSize, registry.version);
     return { tools: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
@@ -37,6 +43,9 @@ async function callTool(
   const { registry, options } = shared;
   const caller = callerOf(extra, session);
   const action = registry.get(params.name);
+  const statusTool = statusToolName(shared);
+  if (!action && statusTool === params.name && needsStatusTool(registry, caller.user))
+    return callApprovalStatus(shared, caller, params.arguments ?? {});
   // A tool beyond the caller's roles answers exactly like one that does not exist.
   if (!action || !canSee(action, caller.user))
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
@@ -78,7 +87,7 @@ async function callTool(
         })
         .catch(() => {});
     }
-    return toCallToolResult(result, action);
+    return await answerApproval({ shared, session, caller, action, result, extra });
   } finally {
     unwatch?.();
   }

@@ -1,4 +1,5 @@
 import type { Target, User } from '@affordance/core';
+import type { PendingApproval } from '@affordance/core/ports';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type {
   GetPromptResult,
@@ -74,6 +75,20 @@ export interface ServeMCPOptions {
   readonly actionsPrompt?: false | { readonly name?: string; readonly targetParam?: string };
   /** Tools per `tools/list` page (default: all in one page). */
   readonly pageSize?: number;
+  /**
+   * Calls that need approval: by default a client that declared form elicitation is asked (`elicitation/create`)
+   * and the person's answer is recorded in the approvals inbox as the caller's decision; `elicit: false` (or a
+   * function answering false for a caller and approval) leaves the decision to the inbox, e.g. when someone other
+   * than the caller must approve (separation of duties). A waiting call's result names its approval and the
+   * status tool (default `approval_status`, listed to callers who can see an action needing approval; `false`
+   * hides it) that reads its outcome later.
+   */
+  readonly approvals?: {
+    readonly elicit?: boolean | ((caller: MCPCaller, approval: PendingApproval) => boolean);
+    readonly statusTool?: string | false;
+    /** How long the person has to answer the form, in ms (default 10 minutes); then the call stays pending. */
+    readonly elicitTimeoutMs?: number;
+  };
   /** Level of log notifications until the client sets one with `logging/setLevel` (default `info`). */
   readonly logLevel?: LoggingLevel;
 

@@ -1,6 +1,9 @@
 import type { AgentEvent, ModelToolCall } from '@affordance/core/agent';
 import type { AGUIEvent } from '@affordance/core/streaming';
 
+/** The `activityType` of a running call's progress (`ACTIVITY_SNAPSHOT`, content `{ toolCallId, name, progress, total?, message? }`). */
+export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
+
 /** Turns `runAgent` events into AG-UI events, and remembers the message id it gave each step. */
 export interface AguiTranslator {
   translate(event: AgentEvent): AGUIEvent[];
@@ -78,6 +81,16 @@ export function createAguiTranslator(newId: () => string = () => crypto.randomUU
               toolCallId: event.call.callId,
               content: event.call.output,
               role: 'tool',
+            },
+          ];
+        case 'call-progress':
+          // An activity message per call, replaced on every report: @ag-ui/client keeps it out of the next input.
+          return [
+            {
+              type: 'ACTIVITY_SNAPSHOT',
+              messageId: `progress_${event.callId}`,
+              activityType: TOOL_PROGRESS_ACTIVITY,
+              content: { toolCallId: event.callId, name: event.name, ...event.progress },
             },
           ];
         case 'client-call':

@@ -1,6 +1,7 @@
 import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
 import {
   type AgentResult,
+  type ConfiguredRun,
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
@@ -26,6 +27,8 @@ export interface AguiDeps {
   readonly system?: string;
   /** Most model turns per run (default 20). */
   readonly maxSteps?: number;
+  /** What an agent.json turns on (`configuredRun`): completion conditions, the action detector on every reply. */
+  readonly agent?: ConfiguredRun;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function runAgui(
         ...(input.state ? { context: input.state } : {}),
         ...(deps.system ? { system: deps.system } : {}),
         ...(deps.maxSteps ? { maxSteps: deps.maxSteps } : {}),
+        ...withRecordEvents(deps.agent, send),
         recorder: createConversationRecorder({
           store: deps.conversations,
           userId: user.id,
@@ -144,4 +148,29 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
       return never;
     }
   }
+}
+
+/** The name of the CUSTOM event carrying the records detected in a model reply (`{ step, results }`). */
+export const ACTIONS_DETECTED_EVENT = 'affordance.actions-detected';
+
+/** A configured run whose reply hook also streams each reply's detected records as a CUSTOM event. */
+function withRecordEvents(
+  agent: ConfiguredRun | undefined,
+  send: (event: AGUIEvent) => void,
+): ConfiguredRun | undefined {
+  const inner = agent?.onModelReply;
+  if (!agent || !inner) return agent;
+  return {
+    ...agent,
+    onModelReply: async (reply) => {
+      const outcome = await inner(reply);
+      if (outcome?.results && outcome.results.length > 0)
+        send({
+          type: 'CUSTOM',
+          name: ACTIONS_DETECTED_EVENT,
+          value: { step: reply.step, results: outcome.results },
+        });
+      return outcome;
+    },
+  };
 }

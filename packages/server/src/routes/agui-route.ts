@@ -1,4 +1,5 @@
 import type { Registry } from '@affordance/core';
+import type { ConfiguredRun } from '@affordance/core/agent';
 import type { ConversationStore } from '@affordance/core/ports';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -21,6 +22,8 @@ export interface AguiRouteOptions {
   /** Most model turns per run (default 20). */
   readonly maxSteps?: number | undefined;
   readonly system?: string | undefined;
+  /** What an agent.json turns on (`configuredRun`). */
+  readonly agent?: ConfiguredRun | undefined;
 }
 
 /**
@@ -67,6 +70,7 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
           model,
           ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
           ...(options.system ? { system: options.system } : {}),
+          ...(options.agent ? { agent: options.agent } : {}),
         },
         input,
         context.get('user'),

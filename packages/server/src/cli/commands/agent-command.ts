@@ -4,7 +4,10 @@ import {
   type AgentResult,
   createConversationRecorder,
   type LanguageModel,
+  type ModelReply,
 } from '@affordance/core/agent';
+import type { DetectedActionResult } from '@affordance/core/detect';
+import { isAgentConfig, openAgentRun } from '../agent-run.js';
 import { type CliIO, EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { loadConfig } from '../load-config.js';
@@ -25,6 +28,10 @@ export const agentCommand: Command = {
   --max-steps  most model turns (default 20)
   --session    record the run in this session (default a new one); sessions are in the data folder
   --target     offer what is available on this target (shape:shape-1)
+  --config     a file with agent.json keys (actions, steps) also configures the run: the action detector and
+               executor on every model reply, steps["complete.issue"].completionConditions checked when done
+  --legacy-action-completion
+               keep the deprecated rule that a detected issue-action closing the issue ends the run
   --json       newline-delimited JSON: one agent event per line
   exits 0 when the agent is done, 1 when it failed or ran out of steps, 2 on a wrong command line,
   3 when no model is configured`,
@@ -34,6 +41,7 @@ export const agentCommand: Command = {
       'max-steps': { type: 'string' },
       session: { type: 'string' },
       target: { type: 'string' },
+      'legacy-action-completion': { type: 'boolean' },
     });
     const task = positionals.join(' ').trim();
     if (!task) throw new UsageError('give the task, e.g. affordance agent "paint shape-1 red"');
@@ -45,6 +53,14 @@ export const agentCommand: Command = {
       throw new UsageError(`--target must be type:id (shape:shape-1), not '${values.target}'`);
     }
     const { config } = await loadConfig(values.config);
+    const configured =
+      values.config && isAgentConfig(config)
+        ? await openAgentRun(values.config, {
+            legacyActionCompletion: values['legacy-action-completion'] === true,
+            warn: (line) => io.err(`${line}\n`),
+            onResults: values.json ? jsonResults(io) : liveResults(io),
+          })
+        : {};
     const spec = values.model ?? (process.env.AFFORDANCE_MODEL || config.model);
     if (!spec) {
       io.err(`${AGENT_NO_MODEL}\n`);
@@ -75,6 +91,7 @@ export const agentCommand: Command = {
               ...(values.session ? { sessionId: values.session } : {}),
               ...(values.target ? { target: values.target } : {}),
               onEvent: printer,
+              ...configured,
             });
           } catch (error) {
             io.err(`The agent run failed: ${(error as Error).message}\n`);
@@ -102,6 +119,29 @@ async function buildModel(spec: string, fromFlag: boolean, io: CliIO): Promise<L
     io.err(`${error.message}\n`);
     return undefined;
   }
+}
+
+/** One JSON line per model reply that held records: `{ type: 'actions-detected', step, results }`. */
+function jsonResults(io: CliIO) {
+  return (results: readonly DetectedActionResult[], reply: ModelReply) =>
+    io.out(
+      `${JSON.stringify({ type: 'actions-detected', runId: reply.runId, step: reply.step, results })}\n`,
+    );
+}
+
+/** A line per detected record: its type, content and how its handler did. */
+function liveResults(io: CliIO) {
+  return (results: readonly DetectedActionResult[]) => {
+    for (const result of results) {
+      const mark = result.success ? paint(io, 'green', '◆') : paint(io, 'red', '◆');
+      const how = result.success
+        ? (result.handler ?? '')
+        : `${result.code ?? 'failed'}: ${result.error ?? ''}`;
+      io.out(
+        `  ${mark} ${result.action.type} ${firstLine(result.action.content)} ${paint(io, 'dim', how)}\n`,
+      );
+    }
+  };
 }
 
 /** One JSON line per agent event. */
@@ -143,6 +183,19 @@ function livePrinter(io: CliIO): (event: AgentEvent) => void {
             `  ${paint(io, 'red', call.status === 'aborted' ? '■' : '✗')} ${call.name}${ms} ${code}${firstLine(call.output)}`,
           );
         }
+        return;
+      }
+      case 'call-progress': {
+        const { progress } = event;
+        const at =
+          progress.total !== undefined ? `${progress.progress}/${progress.total}` : String(progress.progress);
+        line(
+          paint(
+            io,
+            'dim',
+            `  … ${event.name} ${at}${progress.message ? ` ${firstLine(progress.message)}` : ''}`,
+          ),
+        );
         return;
       }
       case 'attempt-finish':

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { MCPOAuthOptions } from '@affordance/mcp';
 import { isLoopback } from '../../authenticate.js';
 import type { ServerOptions } from '../../create-server.js';
+import { isAgentConfig, openAgentRun } from '../agent-run.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
 import { countActions, listenProblem } from '../listen-problem.js';
@@ -23,6 +24,9 @@ export const serveCommand: Command = {
                     address): name, name:port, .domain or *; repeatable, added to the config's allowedHosts
   --allowed-origin  the origin of another site's page that may call the API (https://app.example.com); repeatable,
                     added to the config's allowedOrigins
+  --legacy-action-completion
+              with agent.json keys in the config (actions, steps: they configure /agui runs), keep the deprecated
+              rule that a detected issue-action closing the issue ends the run
   --data      data folder (default $AFFORDANCE_DATA or ./.affordance); $DATABASE_URL uses a Postgres server
   --registry  a module exporting \`registry\` or \`actions\` (.js or .ts); without one (nor "registry" in the
               config), the canvas demo when @affordance/canvas is installed, else no actions
@@ -39,6 +43,7 @@ export const serveCommand: Command = {
       host: { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       'allowed-origin': { type: 'string', multiple: true },
+      'legacy-action-completion': { type: 'boolean' },
     });
     const portText = values.port ?? process.env.PORT ?? '3000';
     const port = Number(portText);
@@ -79,6 +84,28 @@ export const serveCommand: Command = {
     });
     const model = process.env.AFFORDANCE_MODEL || config.model;
     const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+    // A config file with agent.json keys (actions, steps) configures the /agui agent run.
+    const agent =
+      values.config && isAgentConfig(config)
+        ? await openAgentRun(values.config, {
+            legacyActionCompletion: values['legacy-action-completion'] === true,
+            warn: (line) => io.err(`${line}\n`),
+            onResults: (results, reply) =>
+              logger.info(
+                {
+                  sessionId: reply.sessionId,
+                  step: reply.step,
+                  records: results.map((result) => ({
+                    type: result.action.type,
+                    success: result.success,
+                    ...(result.handler ? { handler: result.handler } : {}),
+                    ...(result.code ? { code: result.code } : {}),
+                  })),
+                },
+                'agent actions detected',
+              ),
+          })
+        : undefined;
     const progress = startProgress(io);
     const app = await openApp({
       config,
@@ -98,6 +125,7 @@ export const serveCommand: Command = {
       conversations: app.database.conversations,
       users: { keys },
       ...(model ? { model } : {}),
+      ...(agent ? { agent } : {}),
       logger,
       storage: app.storage,
       ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
