@@ -15,6 +15,8 @@ import {
 } from 'ai';
 import { finishReasonOf, modelToolCallOf, toModelMessages, toToolSet } from './model-messages.js';
 
+const MAX_REMEMBERED = 1_000;
+
 /** Options of `createAISDKModel`: any AI SDK language model, and the call settings to use with it. */
 export interface AISDKModelOptions {
   /** An AI SDK model (`openai('gpt-5')`, `google('gemini-2.5-flash')`, a gateway id, …). */
@@ -41,11 +43,18 @@ export function createAISDKModel(options: AISDKModelOptions): LanguageModel {
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
   };
+  // Provider metadata of the model's recent tool calls, given back with them on the next turns (bounded).
+  const metadata = new Map<string, ProviderMetadata>();
+  const remember = (toolCallId: string, providerMetadata: ProviderMetadata | undefined) => {
+    if (!providerMetadata) return;
+    metadata.set(toolCallId, providerMetadata);
+    if (metadata.size > MAX_REMEMBERED) metadata.delete(metadata.keys().next().value!);
+  };
   const call = (request: ModelRequest) => {
     const tools = toToolSet(request.tools);
     return {
       model,
-      ...toModelMessages(request.messages),
+      ...toModelMessages(request.messages, (id) => metadata.get(id)),
       ...(tools ? { tools, toolChoice: request.toolChoice ?? 'auto' } : {}),
       ...(request.signal ? { abortSignal: request.signal } : {}),
       ...settings,
@@ -61,7 +70,10 @@ export function createAISDKModel(options: AISDKModelOptions): LanguageModel {
         text: result.text,
         toolCalls: result.toolCalls
           .filter((part) => !part.providerExecuted)
-          .map((part) => modelToolCallOf(part.toolCallId, part.toolName, part.input)),
+          .map((part) => {
+            remember(part.toolCallId, part.providerMetadata);
+            return modelToolCallOf(part.toolCallId, part.toolName, part.input);
+          }),
         finishReason: finishReasonOf(result.finishReason),
         usage: usageOf(result.usage),
       } satisfies ModelResponse;
@@ -86,6 +98,7 @@ export function createAISDKModel(options: AISDKModelOptions): LanguageModel {
             break;
           case 'tool-call': {
             if (part.providerExecuted) break;
+            remember(part.toolCallId, part.providerMetadata);
             const toolCall = modelToolCallOf(part.toolCallId, part.toolName, part.input);
             toolCalls.push(toolCall);
             yield { type: 'tool-call', call: toolCall };

@@ -6,15 +6,20 @@ import {
   type JSONSchema7,
   jsonSchema,
   type ModelMessage,
+  type ProviderMetadata,
   type ToolSet,
   tool,
 } from 'ai';
 
-/** The agent's conversation as AI SDK model messages: a system prompt apart, tool calls and results as parts. */
-export function toModelMessages(messages: readonly AgentMessage[]): {
-  system?: string;
-  messages: ModelMessage[];
-} {
+/**
+ * The agent's conversation as AI SDK model messages: a system prompt apart, tool calls and results as parts. A tool
+ * call's provider metadata (Gemini's thought signature, …), which the agent's messages do not keep, comes from
+ * `metadataOf` by tool-call id: providers refuse a conversation that drops it.
+ */
+export function toModelMessages(
+  messages: readonly AgentMessage[],
+  metadataOf: (toolCallId: string) => ProviderMetadata | undefined = () => undefined,
+): { system?: string; messages: ModelMessage[] } {
   const system: string[] = [];
   const out: ModelMessage[] = [];
   for (const message of messages) {
@@ -35,12 +40,16 @@ export function toModelMessages(messages: readonly AgentMessage[]): {
           role: 'assistant',
           content: [
             ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
-            ...calls.map((call) => ({
-              type: 'tool-call' as const,
-              toolCallId: call.id,
-              toolName: call.name,
-              input: call.args ?? {},
-            })),
+            ...calls.map((call) => {
+              const metadata = metadataOf(call.id);
+              return {
+                type: 'tool-call' as const,
+                toolCallId: call.id,
+                toolName: call.name,
+                input: call.args ?? {},
+                ...(metadata ? { providerOptions: metadata } : {}),
+              };
+            }),
           ],
         });
         break;
