@@ -94,14 +94,15 @@ function toolOf(registry: Registry, action: AnyAction, options: AffordanceToolsO
   const caller = { user: options.user, context: options.context ?? {} };
   const asks = action.approval !== undefined && action.approval !== 'never';
   const execute = async (input: unknown, call: ToolExecutionOptions): Promise<unknown> => {
+    // One object shape for every call (absent fields undefined): the pipeline's property reads stay monomorphic.
     const request: RunCall = {
       name: action.name,
       args: input,
       toolCallId: call.toolCallId,
-      ...(options.user ? { user: options.user } : {}),
-      ...(options.context ? { context: options.context } : {}),
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-      ...(call.abortSignal ? { signal: call.abortSignal } : {}),
+      user: options.user,
+      context: options.context,
+      sessionId: options.sessionId,
+      signal: call.abortSignal,
     };
     const result = await registry.run(request);
     if (!result.ok && result.error.code === 'approval_required' && asks) {
