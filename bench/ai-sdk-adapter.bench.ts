@@ -8,7 +8,7 @@ import { affordanceTools } from '@affordance/ai-sdk';
 import { createRegistry, defineAction } from '@affordance/core';
 import { generateText, type JSONSchema7, jsonSchema, type ToolSet, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { formatNs, measureAsync, table } from './measure.js';
+import { formatNs, type Measurement, measureAsync, table } from './measure.js';
 
 const quick = process.argv.includes('--quick');
 // Long warm-ups: each contender's first thousands of calls run before the optimising compiler is done with them.
@@ -41,20 +41,37 @@ const plain: ToolSet = {
 const input = { text: 'buy milk', pinned: true };
 const options = { toolCallId: 'call-1', messages: [] };
 
-const direct = await measureAsync(
-  'AI SDK tool() execute (handler only, no checks)',
-  async () => plain.addNote!.execute!(input, options),
+/** Contenders measured in turn, round after round; each one's median over the rounds (noise on a shared machine hits all alike). */
+async function rounds(
+  contenders: ReadonlyArray<readonly [string, () => Promise<unknown>]>,
+  size: { batch: number; samples: number; warmup: number },
+  count: number,
+): Promise<Measurement[]> {
+  const seen = contenders.map(() => [] as number[]);
+  for (let round = 0; round < count; round++) {
+    for (const [index, [name, operation]] of contenders.entries()) {
+      const warmup = round === 0 ? size.warmup : size.batch;
+      seen[index]!.push((await measureAsync(name, operation, { ...size, warmup })).nsPerOp);
+    }
+  }
+  return contenders.map(([name], index) => {
+    const sorted = [...seen[index]!].sort((a, b) => a - b);
+    return { name, nsPerOp: sorted[Math.floor(sorted.length / 2)]!, ops: size.batch * size.samples * count };
+  });
+}
+
+const ROUNDS = quick ? 3 : 7;
+const [direct, run, adapted] = await rounds(
+  [
+    ['AI SDK tool() execute (handler only, no checks)', async () => plain.addNote!.execute!(input, options)],
+    [
+      'registry.run (the pipeline)',
+      () => registry.run({ name: 'addNote', args: input, user, toolCallId: 'call-1' }),
+    ],
+    ['affordanceTools execute (pipeline + adapter)', async () => adapter.addNote!.execute!(input, options)],
+  ],
   sizes,
-);
-const run = await measureAsync(
-  'registry.run (the pipeline)',
-  () => registry.run({ name: 'addNote', args: input, user, toolCallId: 'call-1' }),
-  sizes,
-);
-const adapted = await measureAsync(
-  'affordanceTools execute (pipeline + adapter)',
-  async () => adapter.addNote!.execute!(input, options),
-  sizes,
+  ROUNDS,
 );
 
 const usage = {
@@ -70,25 +87,28 @@ const model = new MockLanguageModelV3({
   }),
 });
 const step = (tools: ToolSet) => generateText({ model, tools, prompt: 'note milk' });
-// Two rounds taking turns, the second reported: the first warms the AI SDK's own code for both.
-let plainStep = await measureAsync('generateText step, plain tool()', () => step(plain), loopSizes);
-let adaptedStep = await measureAsync('generateText step, affordanceTools', () => step(adapter), loopSizes);
-plainStep = await measureAsync('generateText step, plain tool()', () => step(plain), loopSizes);
-adaptedStep = await measureAsync('generateText step, affordanceTools', () => step(adapter), loopSizes);
+const [plainStep, adaptedStep] = await rounds(
+  [
+    ['generateText step, plain tool()', () => step(plain)],
+    ['generateText step, affordanceTools', () => step(adapter)],
+  ],
+  loopSizes,
+  ROUNDS,
+);
 
-console.log(table('One tool call', [direct, run, adapted], direct, 'plain tool'));
+console.log(table('One tool call', [direct!, run!, adapted!], direct!, 'plain tool'));
 console.log(
-  `\nAdapter translation over registry.run: ${formatNs(adapted.nsPerOp - run.nsPerOp)} per call; ` +
-    `pipeline + adapter over a plain tool: ${formatNs(adapted.nsPerOp - direct.nsPerOp)}.\n`,
+  `\nAdapter translation over registry.run: ${formatNs(adapted!.nsPerOp - run!.nsPerOp)} per call; ` +
+    `pipeline + adapter over a plain tool: ${formatNs(adapted!.nsPerOp - direct!.nsPerOp)}.\n`,
 );
 console.log(
   table(
     'One generateText step (mock model) with one tool call',
-    [plainStep, adaptedStep],
-    plainStep,
+    [plainStep!, adaptedStep!],
+    plainStep!,
     'plain tool',
   ),
 );
 console.log(
-  `\nIn the AI SDK's own loop the adapter adds ${formatNs(adaptedStep.nsPerOp - plainStep.nsPerOp)} per call.`,
+  `\nIn the AI SDK's own loop the adapter adds ${formatNs(adaptedStep!.nsPerOp - plainStep!.nsPerOp)} per call.`,
 );
