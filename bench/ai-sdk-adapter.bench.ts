@@ -66,7 +66,17 @@ const [direct, run, adapted] = await rounds(
     ['AI SDK tool() execute (handler only, no checks)', async () => plain.addNote!.execute!(input, options)],
     [
       'registry.run (the pipeline)',
-      () => registry.run({ name: 'addNote', args: input, user, toolCallId: 'call-1' }),
+      () =>
+        // The call as the adapter builds it (same fields, same order): only the adapter's own work differs.
+        registry.run({
+          name: 'addNote',
+          args: input,
+          toolCallId: 'call-1',
+          user,
+          context: undefined,
+          sessionId: undefined,
+          signal: undefined,
+        }),
     ],
     ['affordanceTools execute (pipeline + adapter)', async () => adapter.addNote!.execute!(input, options)],
   ],

@@ -7,6 +7,10 @@ import { recordDeniedApprovals } from './record-denied-approvals.js';
 import { callsTurn, testRegistry, textTurn } from './test-actions.fixture.js';
 
 const alice = { id: 'alice', roles: ['editor'] };
+const streamUsage = {
+  inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 2, text: 2, reasoning: undefined },
+};
 
 /** Ask for a transfer, and answer the AI SDK's approval request as a person would (useChat's addToolApprovalResponse). */
 async function askThenAnswer(approved: boolean, reason?: string) {
@@ -81,6 +85,36 @@ describe('approvals through the AI SDK', () => {
     expect(records.map((record) => [record.errorCode, record.approval?.decidedBy])).toEqual([
       ['approval_denied', 'alice'],
     ]);
+  });
+
+  it('streamText resumes an approved call as generateText does (what useChat sends back)', async () => {
+    const { registry, runs, messages } = await askThenAnswer(true);
+    const model = new MockLanguageModelV3({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't1' },
+            { type: 'text-delta', id: 't1', delta: 'Moved.' },
+            { type: 'text-end', id: 't1' },
+            { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: streamUsage },
+          ] satisfies LanguageModelV3StreamPart[],
+          initialDelayInMs: null,
+          chunkDelayInMs: null,
+        }),
+      },
+    });
+    const result = streamText({
+      model,
+      tools: affordanceTools(registry, { user: alice, sessionId: 's1' }),
+      messages,
+    });
+    const parts: Array<{ type: string; output?: unknown }> = [];
+    for await (const part of result.fullStream) parts.push(part);
+    expect(parts.find((part) => part.type === 'tool-result')?.output).toEqual({ moved: 500 });
+    expect(await result.text).toBe('Moved.');
+    expect(runs).toEqual(['transfer:500']);
+    expect((await registry.approvals.list()).map((approval) => approval.status)).toEqual(['done']);
   });
 
   it('asks only when the approval rule says so: a small transfer runs at once', async () => {
