@@ -1,7 +1,7 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import type { ActionCallError } from './action-call-error.js';
+import { ActionCallError } from './action-call-error.js';
 import { affordanceTools } from './affordance-tools.js';
 import { callsTurn, testRegistry, textTurn } from './test-actions.fixture.js';
 
@@ -85,6 +85,45 @@ describe('affordanceTools', () => {
     expect(runs).toEqual(['ping']);
     const second = result.steps[1]!.content.find((part) => part.type === 'tool-error');
     expect(second && (second.error as ActionCallError).code).toBe('rate_limited');
+  });
+
+  it('passes the filters of available on: query and limit pick the relevant actions', () => {
+    const { registry } = testRegistry();
+    expect(Object.keys(affordanceTools(registry, { user: alice, query: 'move money', limit: 1 }))).toEqual([
+      'transfer',
+    ]);
+  });
+
+  it('makes names legal for every provider and maps them back to the action', async () => {
+    const { registry, runs } = testRegistry();
+    registry.register({
+      name: 'notes.archive',
+      description: 'Archive the notes',
+      input: { type: 'object', properties: {} },
+      handler: () => {
+        runs.push('notes.archive');
+        return 'archived';
+      },
+    });
+    const tools = affordanceTools(registry, { user: alice });
+    expect(Object.keys(tools)).toContain('notes_archive');
+    await expect(tools.notes_archive!.execute!({}, { toolCallId: 'call-7', messages: [] })).resolves.toBe(
+      'archived',
+    );
+    expect(runs).toEqual(['notes.archive']);
+  });
+
+  it("throws ActionCallError whose message is exactly registry.run's text for the model", async () => {
+    const { registry } = testRegistry();
+    const tools = affordanceTools(registry, { user: alice });
+    const direct = await registry.run({ name: 'addNote', args: { text: 7 }, user: alice });
+    const thrown = await tools.addNote!.execute!({ text: 7 }, { toolCallId: 'call-8', messages: [] }).then(
+      () => undefined,
+      (error: unknown) => error as ActionCallError,
+    );
+    expect(thrown).toBeInstanceOf(ActionCallError);
+    expect(thrown!.code).toBe('invalid_args');
+    expect(thrown!.message).toBe(direct.modelOutput);
   });
 
   it('passes the abort signal of the call to the handler', async () => {
