@@ -75,7 +75,8 @@ function chatServer(registry: Registry, errors: unknown[]): Server {
     });
     const answer = result.toUIMessageStreamResponse();
     response.writeHead(answer.status, Object.fromEntries(answer.headers));
-    for await (const chunk of answer.body!) response.write(chunk);
+    const reader = answer.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) response.write(read.value);
     response.end();
   });
 }
