@@ -66,7 +66,12 @@ try {
   await step("README's Five minutes: strict TypeScript, then run", () => checkFiveMinutes(root, project));
   await step('npx affordance --help', () => checkBin(project));
   await step('affordance serve: console at /, no registry without the demo', () => checkServe(project));
-  const extras = await pinnedFromRepository(root, ['openai', '@anthropic-ai/sdk', '@types/react', '@ai-sdk/openai']);
+  const extras = await pinnedFromRepository(root, [
+    'openai',
+    '@anthropic-ai/sdk',
+    '@types/react',
+    '@ai-sdk/openai',
+  ]);
   await step('add the demo and the optional peers (no engine warnings)', () =>
     installProject(project, [...files(demo ? [demo] : []), ...extras], { add: true }),
   );
