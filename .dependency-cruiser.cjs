@@ -65,10 +65,13 @@ module.exports = {
     },
     {
       name: 'core-no-platform-packages',
-      comment: 'Postgres, React, HTTP frameworks and Octokit live in the packages that need them',
+      comment:
+        'Postgres, React, HTTP frameworks, Octokit and the Vercel AI SDK live in the packages that need them',
       severity: 'error',
       from: { path: CORE, pathNot: NOT_SHIPPED },
-      to: { path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+)(/|$)' },
+      to: {
+        path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+|ai|@ai-sdk/[^/]+)(/|$)',
+      },
     },
     {
       name: 'core-no-unresolved',

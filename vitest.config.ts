@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^#json-validator$/, replacement: here('./packages/core/src/schema/json-validator-node.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },
+      { find: /^@affordance\/ai-sdk$/, replacement: here('./packages/ai-sdk/src/index.ts') },
       { find: /^@affordance\/mcp$/, replacement: here('./packages/mcp/src/index.ts') },
       {
         find: /^@affordance\/mcp\/(node|stdio|client)$/,

@@ -71,6 +71,7 @@ try {
     '@anthropic-ai/sdk',
     '@google/genai',
     '@types/react',
+    '@ai-sdk/openai',
   ]);
   await step('add the demo and the optional peers (no engine warnings)', () =>
     installProject(project, [...files(demo ? [demo] : []), ...extras], { add: true }),
