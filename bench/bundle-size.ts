@@ -60,8 +60,12 @@ export function bundleCases(): BundleCase[] {
   return [
     { name: 'kernel: defineAction + createRegistry + run', contents: KERNEL, budgetGz: 30 * KB },
     {
-      name: 'kernel + registry.tools({ format: "openai" })',
-      contents: `${KERNEL}\nexport const tools = registry.tools({ format: 'openai' });`,
+      name: 'kernel + registry.tools({ format: openaiFormat })',
+      contents: `${KERNEL}\nimport { openaiFormat } from '@affordance/core/formats';\nexport const tools = registry.tools({ format: openaiFormat });`,
+    },
+    {
+      name: 'kernel + every format (formats: Object.values(TOOL_FORMATTERS))',
+      contents: `${KERNEL}\nimport { TOOL_FORMATTERS } from '@affordance/core/formats';\nexport const all = createRegistry({ formats: Object.values(TOOL_FORMATTERS) });`,
     },
     {
       name: `createToolCallAssembler alone (${streaming})`,
