@@ -24,14 +24,13 @@ describe('the bundle-size script', () => {
       const row = rows.find((entry) => entry.name.startsWith(name))!;
       expect(verdict(row), `${row.name}: ${row.gz} bytes gzipped`).toBe('PASS');
     }
-    // Up front, the kernel carries no format adapter, no approvals inbox, no memory approval or idempotency store,
+    // Up front, the kernel carries no format adapter, no memory approval or idempotency store,
     // no rate limiter and no idempotency claims: each is imported by the page or loaded on its first use.
     const upFront = Object.values(rows[0]!.metafile!.outputs).flatMap((output) => Object.keys(output.inputs));
     for (const module of [
       'formats/strict-schema.ts',
       'formats/gemini-schema.ts',
       'formats/openai-chat.ts',
-      'registry/approvals.ts',
       'ports/memory-approval-store.ts',
       'ports/idempotency-store.ts',
       'ports/rate-limiter.ts',

@@ -7,9 +7,8 @@ import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
-import { loadOnCall } from '../util/load-on-call.js';
 import { createActionTable } from './action-table.js';
-import type { Approvals } from './approvals.js';
+import { createApprovals } from './approvals.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import { buildRuntime } from './build-runtime.js';
 import { createInputChecker } from './check-input.js';
@@ -90,11 +89,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     checkInput: createInputChecker(runtime, options.validator),
     redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),
-    // The inbox is loaded on its first use: a page that never decides approvals does not carry it.
-    approvals: loadOnCall<Approvals>(
-      () => import('./approvals.js').then((module) => module.createApprovals(runtime)),
-      ['list', 'get', 'approve', 'deny', 'retry', 'recover'],
-    ),
+    approvals: createApprovals(runtime),
     targets,
     targetParam,
     store,
