@@ -46,7 +46,10 @@ describe('tool formats in a browser bundle', () => {
   it('formats with an imported adapter, by value or given to the registry, and names what to import otherwise', async () => {
     const { page, given, openaiFormat } = await loadPage();
     expect(() => page.tools({ format: 'openai' })).toThrow(
-      expect.objectContaining({ code: 'invalid_option', message: expect.stringContaining('openaiFormat') }),
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: expect.stringContaining('pass openaiFormat from @affordance/core/formats'),
+      }),
     );
     const tools = page.tools({ format: openaiFormat });
     expect(tools).toEqual([
@@ -56,8 +59,11 @@ describe('tool formats in a browser bundle', () => {
       },
     ]);
     expect(given.tools({ format: 'openai' })).toEqual(tools);
-    expect(() => given.tools({ format: 'anthropic' })).toThrow(
-      expect.objectContaining({ code: 'invalid_option' }),
+    expect(() => given.tools({ format: 'ag-ui' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: expect.stringContaining('pass agUiFormat'),
+      }),
     );
     // The kernel still runs calls in the page.
     expect(await page.run({ name: 'paint', args: { color: 'red' } })).toMatchObject({

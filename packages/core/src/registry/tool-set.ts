@@ -3,7 +3,13 @@ import { toolInputSchema } from '../action/tool-input-schema.js';
 import { AffordanceError } from '../errors/action-error.js';
 import type { ToolOf } from '../formats/formatters.js';
 import { withSchemaWarnings } from '../formats/schema-warnings.js';
-import type { FormattedTools, ToolFormat, ToolFormatter, ToolSource } from '../formats/types.js';
+import {
+  type FormattedTools,
+  TOOL_FORMATS,
+  type ToolFormat,
+  type ToolFormatter,
+  type ToolSource,
+} from '../formats/types.js';
 import type { ActionTable } from './action-table.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import type { ToolsQuery } from './registry-types.js';
@@ -50,9 +56,13 @@ export function createToolSets(
     if (typeof format !== 'string') return format;
     const found = byName.get(format);
     if (found) return found;
+    // A built-in format's adapter is `<camelCase name>Format` on @affordance/core/formats (`ag-ui` → `agUiFormat`).
+    const adapter = (TOOL_FORMATS as readonly string[]).includes(format)
+      ? `${format.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}Format`
+      : 'its formatter';
     throw new AffordanceError(
       'invalid_option',
-      `tool format "${format}" is not loaded here: browser and worker bundles carry only the formats they import; pass one from @affordance/core/formats (createRegistry({ formats: [openaiFormat] }) or tools({ format: openaiFormat }))`,
+      `tool format "${format}" is not loaded here (browser and worker bundles carry only the formats they import): pass ${adapter} from @affordance/core/formats, as tools({ format: ${adapter} }) or createRegistry({ formats: [${adapter}] })`,
     );
   };
   return {
