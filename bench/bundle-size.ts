@@ -60,8 +60,12 @@ export function bundleCases(): BundleCase[] {
   return [
     { name: 'kernel: defineAction + createRegistry + run', contents: KERNEL, budgetGz: 30 * KB },
     {
-      name: 'kernel + registry.tools({ format: "openai" })',
-      contents: `${KERNEL}\nexport const tools = registry.tools({ format: 'openai' });`,
+      name: 'kernel + registry.tools({ format: openaiFormat })',
+      contents: `${KERNEL}\nimport { openaiFormat } from '@affordance/core/formats';\nexport const tools = registry.tools({ format: openaiFormat });`,
+    },
+    {
+      name: 'kernel + every format (formats: Object.values(TOOL_FORMATTERS))',
+      contents: `${KERNEL}\nimport { TOOL_FORMATTERS } from '@affordance/core/formats';\nexport const all = createRegistry({ formats: Object.values(TOOL_FORMATTERS) });`,
     },
     {
       name: `createToolCallAssembler alone (${streaming})`,
@@ -107,15 +111,17 @@ export async function measureBundle(bundle: BundleCase): Promise<BundleRow> {
       metafile: true,
       logLevel: 'silent',
     });
-    const upFront = eagerOutputs(result.metafile);
+    const { eager: upFront, lazy } = reachedOutputs(result.metafile);
     let raw = 0;
     let gz = 0;
     let lazyRaw = 0;
     let lazyGz = 0;
     for (const file of result.outputFiles) {
       if (file.path.endsWith('.map')) continue;
+      const path = file.path.slice(root.length);
+      if (!upFront.has(path) && !lazy.has(path)) continue; // an `import()` target in code the page dropped
       const size = gzipSync(file.contents, { level: 9 }).length;
-      if (upFront.has(file.path.slice(root.length))) {
+      if (upFront.has(path)) {
         raw += file.contents.length;
         gz += size;
       } else {
@@ -136,26 +142,24 @@ export async function measureBundle(bundle: BundleCase): Promise<BundleRow> {
   }
 }
 
-// The entry chunk and every chunk it reaches through static imports: what a page loads before it runs.
-function eagerOutputs(metafile: Metafile): Set<string> {
+// What a page loads: up front, its entry chunk and every chunk that reaches through static imports; later, the
+// chunks its `import()`s reach (and theirs). esbuild also writes a chunk for an `import()` whose caller the page
+// tree-shook away (nothing ever loads it): that one is in neither set and is not counted.
+function reachedOutputs(metafile: Metafile): { eager: Set<string>; lazy: Set<string> } {
   const outputs = metafile.outputs;
-  const eager = new Set<string>();
-  const visit = (path: string) => {
-    if (eager.has(path) || !outputs[path]) return;
-    eager.add(path);
-    for (const imported of outputs[path]!.imports)
-      if (imported.kind === 'import-statement') visit(imported.path);
+  const closure = (starts: Iterable<string>, kinds: ReadonlySet<string>, into: Set<string>) => {
+    const visit = (path: string) => {
+      if (into.has(path) || !outputs[path]) return;
+      into.add(path);
+      for (const imported of outputs[path]!.imports) if (kinds.has(imported.kind)) visit(imported.path);
+    };
+    for (const start of starts) visit(start);
+    return into;
   };
-  // `import()` targets are entry points too; the page's own is the one no `import()` names.
-  const lazy = new Set(
-    Object.values(outputs).flatMap((output) =>
-      output.imports
-        .filter((imported) => imported.kind === 'dynamic-import')
-        .map((imported) => imported.path),
-    ),
-  );
-  for (const [path, output] of Object.entries(outputs)) if (output.entryPoint && !lazy.has(path)) visit(path);
-  return eager;
+  const page = Object.keys(outputs).filter((path) => outputs[path]!.entryPoint === 'entry.ts');
+  const eager = closure(page, new Set(['import-statement']), new Set());
+  const reached = closure(page, new Set(['import-statement', 'dynamic-import']), new Set());
+  return { eager, lazy: new Set([...reached].filter((path) => !eager.has(path))) };
 }
 
 /** Measure every case, one after the other. */

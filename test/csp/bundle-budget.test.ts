@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { breakdown, bundleCases, coreEntryPoints, measureBundles, verdict } from '../../bench/bundle-size.js';
 
 // The sizes themselves drift and are reported by `npm run bench -- bundle` (docs/benchmarks.md). Of the budgets of
-// issue 18 the assembler's is met and asserted; the kernel's and the hooks' are not yet, so they are printed.
+// issue 18 the assembler's and the hooks' are met and asserted; the kernel's is not yet, so it is printed. What left
+// the kernel for chunks loaded on use or for imports of their own is held out of it here.
 describe('the bundle-size script', () => {
   it('builds and reports every row, and browser bundles carry no ajv', async () => {
     const cases = bundleCases();
@@ -19,8 +20,37 @@ describe('the bundle-size script', () => {
       expect(row.gz!, row.name).toBeLessThan(row.raw!);
       expect(['PASS', 'OVER', '-']).toContain(verdict(row));
     }
-    const assembler = rows.find((row) => row.name.startsWith('createToolCallAssembler alone'))!;
-    expect(verdict(assembler), `${assembler.gz} bytes gzipped`).toBe('PASS');
+    for (const name of ['createToolCallAssembler alone', 'kernel + @affordance/react hooks']) {
+      const row = rows.find((entry) => entry.name.startsWith(name))!;
+      expect(verdict(row), `${row.name}: ${row.gz} bytes gzipped`).toBe('PASS');
+    }
+    // Up front, the kernel carries no format adapter, no memory approval or idempotency store,
+    // no rate limiter and no idempotency claims: each is imported by the page or loaded on its first use.
+    const upFront = Object.values(rows[0]!.metafile!.outputs).flatMap((output) => Object.keys(output.inputs));
+    for (const module of [
+      'formats/strict-schema.ts',
+      'formats/gemini-schema.ts',
+      'formats/openai-chat.ts',
+      'ports/memory-approval-store.ts',
+      'ports/idempotency-store.ts',
+      'ports/rate-limiter.ts',
+      'rate-limiter-flexible',
+      'steps/idempotency-claims.ts',
+      'steps/rate-limit-windows.ts',
+      'fastest-levenshtein',
+    ]) {
+      expect(
+        upFront.filter((path) => path.includes(module)),
+        module,
+      ).toEqual([]);
+    }
+    // A page that imports a format pays for it, and its tools are built by the adapter it imported.
+    const withOpenAI = rows.find((row) =>
+      row.name.startsWith('kernel + registry.tools({ format: openaiFormat })'),
+    )!;
+    expect(
+      Object.values(withOpenAI.metafile!.outputs).flatMap((output) => Object.keys(output.inputs)),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('formats/strict-schema.ts')]));
     const kernel = breakdown(rows[0]!.metafile!).map((entry) => entry.module);
     expect(kernel).toContain('@cfworker/json-schema');
     for (const name of ['ajv', 'fast-uri', 'json-schema-traverse', 'fast-deep-equal']) {

@@ -1,4 +1,5 @@
 import { errorForModel, type Registry, type RunResult, type User } from '@affordance/core';
+import { agUiFormat } from '@affordance/core/formats';
 import {
   type AbstractAgent,
   type ActivitySnapshotEvent,
@@ -120,7 +121,11 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     try {
       await agent.runAgent(
         {
-          tools: registry.tools({ format: 'ag-ui', user: options.user, context: options.context }) as Tool[],
+          tools: registry.tools({
+            format: agUiFormat,
+            user: options.user,
+            context: options.context,
+          }) as Tool[],
         },
         {
           onEvent: ({ event }) => void assembler.push(event),

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
+import { TOOL_FORMATTERS } from '../formats/formatters.js';
 import type { ToolFormat } from '../formats/types.js';
 import { createRegistry, type Registry } from '../registry/create-registry.js';
 import type { ModelToolCall } from './model-types.js';
@@ -72,7 +73,7 @@ export function prepareClientTools(
     const names = new Map(holder.names().map((name) => [name, name]));
     return { tools: [], names, shadowed, registry: holder };
   }
-  const set = holder.toolSet({ format, strict: false });
+  const set = holder.toolSet({ format: TOOL_FORMATTERS[format], strict: false });
   return { tools: set.tools, names: set.names, shadowed };
 }
 

@@ -1,4 +1,5 @@
 import type { TargetRef, User } from '../action/types.js';
+import { TOOL_FORMATTERS } from '../formats/formatters.js';
 import type { ToolFormat } from '../formats/types.js';
 import { createRegistry, type Registry } from '../registry/create-registry.js';
 import { parseActions } from '../text/parse-actions.js';
@@ -41,7 +42,10 @@ const doneTools = new Map<ToolFormat, unknown[]>();
 function doneTool(format: ToolFormat): unknown[] {
   let tools = doneTools.get(format);
   if (!tools) {
-    tools = createRegistry({ actions: [doneAction()] }).tools({ format, strict: false });
+    tools = createRegistry({ actions: [doneAction()] }).tools({
+      format: TOOL_FORMATTERS[format],
+      strict: false,
+    });
     doneTools.set(format, tools);
   }
   return tools;
@@ -82,7 +86,7 @@ export function prepareNativeTurn(
   history: readonly AgentMessage[],
   client: PreparedClientTools = NO_CLIENT_TOOLS,
 ): PreparedTurn {
-  const set = query.registry.toolSet({ format, ...filters(query) });
+  const set = query.registry.toolSet({ format: TOOL_FORMATTERS[format], ...filters(query) });
   const offered = [...set.names.values()];
   const hasDone = offered.includes(DONE);
   const tools = hasDone ? set.tools : [...set.tools, ...doneTool(format)];

@@ -1,6 +1,17 @@
 export { type AGUITool, toAGUITools } from './ag-ui.js';
 export { type AnthropicTool, toAnthropicTools } from './anthropic.js';
-export { formatTools, type ToolOf, type ToolsByFormat } from './format-tools.js';
+export { formatTools } from './format-tools.js';
+export {
+  agUiFormat,
+  anthropicFormat,
+  geminiFormat,
+  mcpFormat,
+  openaiFormat,
+  openaiResponsesFormat,
+  TOOL_FORMATTERS,
+  type ToolOf,
+  type ToolsByFormat,
+} from './formatters.js';
 export { type GeminiFunctionDeclaration, toGeminiTools } from './gemini.js';
 export { type GeminiSchema, type GeminiType, toGeminiSchema } from './gemini-schema.js';
 export { type MCPTool, type MCPToolAnnotations, toMCPTools } from './mcp.js';
@@ -17,5 +28,12 @@ export {
   OPENAI_NAMES,
   toolNameTables,
 } from './tool-names.js';
-export type { FormatOptions, FormattedTools, ToolFormat, ToolSource, ToolWarning } from './types.js';
+export type {
+  FormatOptions,
+  FormattedTools,
+  ToolFormat,
+  ToolFormatter,
+  ToolSource,
+  ToolWarning,
+} from './types.js';
 export { TOOL_FORMATS } from './types.js';

@@ -44,6 +44,16 @@ export interface FormattedTools<TTool> {
   readonly names: ReadonlyMap<string, string>;
 }
 
+/**
+ * A tool format as a value: its name and the adapter writing tool sources in it. The six built-in ones are on
+ * `@affordance/core/formats` (`openaiFormat` …, all in `TOOL_FORMATTERS`); `registry.tools({ format })` takes one
+ * or the name of one the registry knows.
+ */
+export interface ToolFormatter<TTool = unknown> {
+  readonly name: string;
+  format(sources: readonly ToolSource[], options: FormatOptions): FormattedTools<TTool>;
+}
+
 /** Options common to all adapters. */
 export interface FormatOptions {
   /** OpenAI: use strict mode where the schema allows it (default true). */

@@ -1,9 +1,9 @@
+import { loadOnCall } from '../util/load-on-call.js';
 import type { ApprovalStore } from './approval-store.js';
 import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
 import type { EventRelay } from './event-relay.js';
-import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
-import { createMemoryApprovalStore } from './memory-approval-store.js';
-import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { createMemorySessionHistory, type SessionHistory } from './session-history.js';
 
 /** Every port the run pipeline keeps state in. */
@@ -21,13 +21,39 @@ export interface Store {
   close?(): Promise<void>;
 }
 
-/** All ports held in memory: the default for a registry, and the reference for the store contract suite. */
+/**
+ * All ports held in memory: the default for a registry, and the reference for the store contract suite. The
+ * approval and idempotency stores and the rate limiter are loaded on their first call (`import()`), so a browser
+ * bundle that never pauses for approval, replays a key or limits a rate does not carry them.
+ */
 export function createMemoryStore(): Store {
   return {
     audit: createMemoryAuditLog(),
-    approvals: createMemoryApprovalStore(),
-    idempotency: createMemoryIdempotencyStore(),
-    rateLimiter: createMemoryRateLimiter(),
+    approvals: loadOnCall(
+      () => import('./memory-approval-store.js').then((module) => module.createMemoryApprovalStore()),
+      ['create', 'get', 'decide', 'change', 'recover', 'list'],
+    ),
+    idempotency: loadOnCall(
+      () => import('./idempotency-store.js').then((module) => module.createMemoryIdempotencyStore()),
+      ['begin', 'renew', 'complete', 'release', 'lapseRunning'],
+    ),
+    rateLimiter: memoryRateLimiterOnCall(),
     history: createMemorySessionHistory(),
+  };
+}
+
+// The memory rate limiter answers synchronously once loaded; only the first call waits for it.
+function memoryRateLimiterOnCall(): RateLimiter {
+  let limiter: RateLimiter | undefined;
+  let loading: Promise<RateLimiter> | undefined;
+  return {
+    consume(request) {
+      if (limiter) return limiter.consume(request);
+      loading ??= import('./rate-limiter.js').then((module) => {
+        limiter = module.createMemoryRateLimiter();
+        return limiter;
+      });
+      return loading.then((loaded) => loaded.consume(request));
+    },
   };
 }

@@ -60,7 +60,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
     search: (query) => ranker.search(query),
   };
-  const toolSets = createToolSets(table, source, targetParam);
+  const toolSets = createToolSets(table, source, targetParam, options.formats);
 
   const registry: Registry = {
     get version() {

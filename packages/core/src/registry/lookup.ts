@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { editDistance } from '../util/edit-distance.js';
 
 /** Normalise a name for forgiving matches: case, and `.`, `-`, `_` treated alike. */
 export function looseName(name: string): string {
@@ -11,7 +11,7 @@ export function suggestNames(name: string, known: Iterable<string>, max = 3): st
   const scored: Array<{ name: string; score: number }> = [];
   for (const candidate of known) {
     const loose = looseName(candidate);
-    let score = distance(wanted, loose) / Math.max(wanted.length, loose.length, 1);
+    let score = editDistance(wanted, loose) / Math.max(wanted.length, loose.length, 1);
     if (loose.includes(wanted) || wanted.includes(loose)) score = Math.min(score, 0.3);
     const shortName = loose.slice(loose.indexOf('_') + 1);
     if (shortName === wanted) score = 0;

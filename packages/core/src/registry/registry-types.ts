@@ -9,8 +9,8 @@ import type {
   TargetLike,
   TargetRef,
 } from '../action/types.js';
-import type { ToolOf } from '../formats/format-tools.js';
-import type { FormatOptions, FormattedTools, ToolFormat } from '../formats/types.js';
+import type { ToolOf } from '../formats/formatters.js';
+import type { FormatOptions, FormattedTools, ToolFormat, ToolFormatter } from '../formats/types.js';
 import type { CallObserver } from '../observe/call-observer.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
@@ -71,10 +71,19 @@ export interface RegistryOptions {
    * `cspSafeValidator`, which browser and worker bundles always use); pass one to force it.
    */
   readonly validator?: JsonSchemaValidator;
+  /**
+   * Formats `tools({ format: name })` knows beside this runtime's defaults: all six built-in ones in Node, Bun and
+   * Deno; none in browser and worker bundles, which carry only the adapters they import from
+   * `@affordance/core/formats` (`formats: [openaiFormat]`, or every one: `Object.values(TOOL_FORMATTERS)`).
+   */
+  readonly formats?: readonly ToolFormatter[];
 }
 
 /** Options of `tools` and `toolSet`: a format plus the filters of `available`. */
-export type ToolsQuery<TFormat extends ToolFormat = ToolFormat> = Omit<AvailableQuery, 'include'> &
+export type ToolsQuery<TFormat extends ToolFormat | ToolFormatter = ToolFormat> = Omit<
+  AvailableQuery,
+  'include'
+> &
   FormatOptions & { readonly format: TFormat };
 
 /** Holds actions, answers "what can I do here?" and runs calls through the pipeline. */
@@ -99,13 +108,18 @@ export interface Registry {
   availableAsync(query?: AvailableQuery): Promise<AvailableAction[]>;
   /**
    * Tool definitions for one provider (available actions only), typed by the format: `OpenAIChatTool` for
-   * `openai`, `GeminiFunctionDeclaration` for `gemini` (passed as `tools: [{ functionDeclarations }]`), …
+   * `openai`, `GeminiFunctionDeclaration` for `gemini` (passed as `tools: [{ functionDeclarations }]`), … The
+   * format is a name the registry knows (see `RegistryOptions.formats`) or a formatter (`openaiFormat` …).
    */
-  tools<TFormat extends ToolFormat>(query: ToolsQuery<TFormat>): ToolOf<TFormat>[];
+  tools<TFormat extends ToolFormat | ToolFormatter>(query: ToolsQuery<TFormat>): ToolOf<TFormat>[];
   /** Tool definitions with the adapter's warnings and its legal → qualified name map. */
-  toolSet<TFormat extends ToolFormat>(query: ToolsQuery<TFormat>): FormattedTools<ToolOf<TFormat>>;
+  toolSet<TFormat extends ToolFormat | ToolFormatter>(
+    query: ToolsQuery<TFormat>,
+  ): FormattedTools<ToolOf<TFormat>>;
   /** `tools` with the target and the session history read asynchronously (see `availableAsync`). */
-  toolsAsync<TFormat extends ToolFormat>(query: ToolsQuery<TFormat>): Promise<ToolOf<TFormat>[]>;
+  toolsAsync<TFormat extends ToolFormat | ToolFormatter>(
+    query: ToolsQuery<TFormat>,
+  ): Promise<ToolOf<TFormat>[]>;
   run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
   /**
    * Validate a copy of a model's arguments against the tool schema it was shown (target id parameter included),

@@ -1,5 +1,5 @@
-import { closest } from 'fastest-levenshtein';
 import type { Issue } from '../errors/action-error.js';
+import { closestWord } from '../util/edit-distance.js';
 import { describeValue, formatPath, SENSITIVE_VALUE, valueAt } from './describe-value.js';
 import type { SchemaError } from './json-schema-validator.js';
 
@@ -63,7 +63,7 @@ function describeAjvError(
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       const allowed = Object.keys((parent?.properties as object | undefined) ?? {});
-      const guess = allowed.length > 0 ? closest(property, allowed) : undefined;
+      const guess = allowed.length > 0 ? closestWord(property, allowed) : undefined;
       const hint = guess
         ? ` (did you mean \`${guess}\`?)`
         : allowed.length

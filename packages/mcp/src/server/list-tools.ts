@@ -1,4 +1,5 @@
 import type { Registry, User } from '@affordance/core';
+import { mcpFormat } from '@affordance/core/formats';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { canSee } from './can-see.js';
 
@@ -12,7 +13,7 @@ export function listTools(
   context: Record<string, unknown> | undefined,
 ): Tool[] {
   const formatted = registry.toolSet({
-    format: 'mcp',
+    format: mcpFormat, // the adapter itself: a browser or worker bundle knows no format by name
     ...(user ? { user } : {}),
     ...(context ? { context } : {}),
   });

@@ -10,6 +10,7 @@ import {
   type Registry,
   type RunResult,
 } from '@affordance/core';
+import { agUiFormat } from '@affordance/core/formats';
 import { createElement, type ReactNode } from 'react';
 import type { AffordanceContextValue } from '../affordance-context.js';
 import { AffordanceProvider } from '../affordance-provider.js';
@@ -109,6 +110,6 @@ export function mockAssistantAction(action?: AssistantActionOptions<any, any>): 
     executeAction: spy,
     registry,
     store,
-    getToolDefinitions: () => registry.tools({ format: 'ag-ui' }),
+    getToolDefinitions: () => registry.tools({ format: agUiFormat }),
   };
 }

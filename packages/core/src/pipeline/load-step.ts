@@ -1,0 +1,27 @@
+import type { CallState, StepAnswer, StepOutcome } from './call-state.js';
+
+type Run = (state: CallState) => StepAnswer;
+
+/**
+ * A step's `run` whose body is loaded on its first call through `load` (an `import()`: a chunk of its own in a
+ * bundle, so a page whose calls never need the step never loads it). The first call waits for the load; later
+ * ones run the body directly, synchronously where it is. A load that fails fails that call and is tried again.
+ */
+export function runLoadedOnCall(load: () => Promise<Run>): Run {
+  let run: Run | undefined;
+  let loading: Promise<Run> | undefined;
+  return (state) => {
+    if (run) return run(state);
+    loading ??= load().then(
+      (loaded) => {
+        run = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading.then((loaded) => loaded(state) as StepOutcome | Promise<StepOutcome>);
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * An object whose methods load their implementation on the first call through `load` (an `import()`: a chunk of
+ * its own in a bundle, so a page that never calls them never loads it); every method answers a promise. A load
+ * that fails is tried again on the next call.
+ */
+export function loadOnCall<T extends object>(
+  load: () => Promise<T>,
+  methods: readonly (keyof T & string)[],
+): T {
+  let loading: Promise<T> | undefined;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const object: Record<string, unknown> = {};
+  for (const method of methods) {
+    object[method] = (...args: unknown[]) =>
+      loaded().then((target) => (target[method] as (...args: unknown[]) => unknown)(...args));
+  }
+  return object as T;
+}
