@@ -1,0 +1,19 @@
+// The canvas paraphrase set (test/fixtures/canvas-paraphrases; evaluation only, never tuned on): the share of
+// everyday requests whose expected action is in the top 3 of `available({ target, query, limit: 3 })`, per ranker.
+// Run: node --import tsx bench/ranking-canvas.bench.ts
+import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
+import { canvasParaphrases, evaluateCanvas } from '../test/ranking/canvas-paraphrases.js';
+import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
+
+const vectors = packagedWordVectors();
+const rankers = [
+  ['lexical', () => createLexicalRanker()],
+  ...(vectors ? [['word vectors', () => createWordVectorRanker({ vectors })] as const] : []),
+] as const;
+const verbose = process.argv.includes('--misses');
+console.log(`canvas paraphrases: ${canvasParaphrases().length} requests`);
+for (const [label, make] of rankers) {
+  const score = evaluateCanvas(make as never);
+  console.log(`${label}: top-3 ${score.top3.toFixed(3)}, top-1 ${score.top1.toFixed(3)}`);
+  if (verbose) for (const miss of score.misses) console.log(`  ${miss.query} → ${miss.expected}: [${miss.got.join(', ')}]`);
+}
