@@ -13,7 +13,11 @@ const rankers = [
 const verbose = process.argv.includes('--misses');
 console.log(`canvas paraphrases: ${canvasParaphrases().length} requests`);
 for (const [label, make] of rankers) {
-  const score = evaluateCanvas(make as never);
-  console.log(`${label}: top-3 ${score.top3.toFixed(3)}, top-1 ${score.top1.toFixed(3)}`);
-  if (verbose) for (const miss of score.misses) console.log(`  ${miss.query} → ${miss.expected}: [${miss.got.join(', ')}]`);
+  for (const intent of ['relevant', 'top'] as const) {
+    const score = evaluateCanvas(make as never, { intent });
+    console.log(`${label}, intent ${intent}: top-3 ${score.top3.toFixed(3)}, top-1 ${score.top1.toFixed(3)}`);
+    if (verbose)
+      for (const miss of score.misses)
+        console.log(`  ${miss.query} → ${miss.expected}: [${miss.got.join(', ')}]`);
+  }
 }

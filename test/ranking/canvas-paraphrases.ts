@@ -2,8 +2,9 @@
 // canvas demo's registry as the palette asks: `available({ target, query, limit: 3 })` with the target selected.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AvailableQuery, qualifiedName, type Ranker } from '@affordance/core';
 import { createCanvasRegistry, createMemoryDocumentStore, DEMO_USERS, demoBlocks } from '@affordance/canvas';
+import { type AvailableQuery, qualifiedName } from '@affordance/core';
+import type { Ranker } from '@affordance/core/ranking';
 import { dataRoot } from './datasets.js';
 
 /** One everyday request: the selected block, the words, the action the person meant. */
@@ -23,7 +24,11 @@ export function canvasParaphrases(): CanvasParaphrase[] {
 export interface CanvasScore {
   readonly top3: number;
   readonly top1: number;
-  readonly misses: ReadonlyArray<{ readonly query: string; readonly expected: string; readonly got: string[] }>;
+  readonly misses: ReadonlyArray<{
+    readonly query: string;
+    readonly expected: string;
+    readonly got: string[];
+  }>;
 }
 
 /**
@@ -51,7 +56,13 @@ export function evaluateCanvas(
     const [scope, name] = request.expected.split('.') as [string, string];
     const expected = qualifiedName({ scope, name });
     const got = registry
-      .available({ ...extra, target: request.target, query: request.query, limit: 3, user: DEMO_USERS.editor })
+      .available({
+        ...extra,
+        target: request.target,
+        query: request.query,
+        limit: 3,
+        user: DEMO_USERS.editor,
+      })
       .map((entry) => entry.name);
     if (got.includes(expected)) top3++;
     else misses.push({ query: request.query, expected: request.expected, got });

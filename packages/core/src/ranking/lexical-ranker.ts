@@ -14,7 +14,7 @@ import {
 } from './relevance.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
-import type { Ranker, RankHit } from './types.js';
+import type { RankedMatch, Ranker, RankHit } from './types.js';
 
 export { tokenize } from './tokenize.js';
 
@@ -64,6 +64,8 @@ export interface RankedAndExplained {
 /** A ranker that also answers ranked, limited lists and explains its scores. */
 export interface LexicalRanker extends Ranker {
   readonly size: number;
+  /** Every document sharing a word with `query`, best first, each flagged whether it passes the threshold. */
+  match(query: string): RankedMatch[];
   /**
    * The best documents for `query` whose relevance reaches the threshold, best first, each scored in (0, 1): the
    * IDF-weighted share of the query it matches (a match in several weighted fields counts more), lifted by how much
@@ -255,7 +257,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
    * Passing documents, best first; the first few reordered for novelty, the rest scaled below them. With
    * `explaining`, the explanation of each hit and of each wanted slot the query matches is kept in its `found`.
    */
-  const ranked = (query: string, minimum: number, limit: number, explaining?: Explaining): RankHit[] => {
+  const ranked = (
+    query: string,
+    minimum: number,
+    limit: number,
+    explaining?: Explaining,
+    flagAt?: number,
+  ): RankHit[] => {
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
     const rest: Candidate[] = [];
@@ -290,10 +298,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
-    const hits: RankHit[] = kept.map(({ index: at, score }) => ({ id: index.idOf(top[at]!.slot), score }));
+    // With `flagAt`, each hit also says whether its relevance reaches it (a `RankedMatch`).
+    const hitOf = (item: Candidate, score: number): RankHit =>
+      flagAt === undefined
+        ? { id: index.idOf(item.slot), score }
+        : ({ id: index.idOf(item.slot), score, relevant: item.relevance >= flagAt } as RankedMatch);
+    const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
-      for (const item of rest) hits.push({ id: index.idOf(item.slot), score: item.order * (1 - novelty) });
+      for (const item of rest) hits.push(hitOf(item, item.order * (1 - novelty)));
     }
     if (explaining) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
@@ -330,6 +343,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     search(query) {
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
+    },
+    match(query) {
+      return ranked(query, 0, Number.POSITIVE_INFINITY, undefined, threshold) as RankedMatch[];
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);

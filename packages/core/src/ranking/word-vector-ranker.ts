@@ -13,7 +13,7 @@ import {
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { stem } from './tokenize.js';
-import type { RankDocument, Ranker, RankHit } from './types.js';
+import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
 
 /** Options of `createWordVectorRanker`. */
@@ -52,6 +52,8 @@ export interface WordVectorExplained extends RankHit {
 
 /** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
 export interface WordVectorRanker extends Ranker {
+  /** The lexical ranker's matches in its order, then those found only in other words; each flagged as `search` judges it. */
+  match(query: string): RankedMatch[];
   /** The best relevant documents, best first. */
   rank(query: string, options?: { readonly limit?: number }): RankHit[];
   /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
@@ -217,6 +219,32 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     },
     search(query) {
       return new Map(fused(query).map((hit) => [hit.id, hit.score]));
+    },
+    match(query) {
+      const explained = new Map(explain(query).map((entry) => [entry.id, entry]));
+      const relevant = (id: string) => {
+        const entry = explained.get(id);
+        return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
+      };
+      // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
+      // then what only the soft match finds, by its soft coverage, scored under the last lexical match.
+      const matches: RankedMatch[] = lexical
+        .match(query)
+        .map(({ id, score }) => ({ id, score, relevant: relevant(id) }));
+      const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
+      const softOnly = [...explained.values()]
+        .filter(
+          (entry) => entry.soft > 0 && entry.lexical === 0 && !matches.some((match) => match.id === entry.id),
+        )
+        .sort((a, b) => b.soft - a.soft);
+      for (const entry of softOnly) {
+        matches.push({
+          id: entry.id,
+          score: below * SOFT_ONLY_SCALE * entry.soft,
+          relevant: relevant(entry.id),
+        });
+      }
+      return matches;
     },
     rank(query, rankOptions = {}) {
       const hits = fused(query);

@@ -20,7 +20,7 @@ export function createToolSets(
 ): ToolSets {
   const cache = new Map<string, FormattedTools<unknown>>();
   const toolSources = (query: ToolsQuery): ToolSource[] =>
-    listAvailable(source, { ...query, include: 'available' }).map(({ name, action }) => ({
+    listAvailable(source, { ...query, include: 'available' }, 'top').map(({ name, action }) => ({
       name,
       title: action.title,
       description: action.description,
