@@ -3,12 +3,21 @@
 // Run: node --import tsx bench/ranking-canvas.bench.ts
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
 import { canvasParaphrases, evaluateCanvas } from '../test/ranking/canvas-paraphrases.js';
+import { packagedSynonyms } from '../test/ranking/packaged-synonyms.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
 
 const vectors = packagedWordVectors();
+const started = performance.now();
+const synonyms = packagedSynonyms();
+synonyms('start');
+console.log(`WordNet read in ${(performance.now() - started).toFixed(0)} ms`);
 const rankers = [
   ['lexical', () => createLexicalRanker()],
   ...(vectors ? [['word vectors', () => createWordVectorRanker({ vectors })] as const] : []),
+  ['lexical + WordNet synonyms', () => createLexicalRanker({ synonyms })],
+  ...(vectors
+    ? [['word vectors + WordNet synonyms', () => createWordVectorRanker({ vectors, synonyms })] as const]
+    : []),
 ] as const;
 const verbose = process.argv.includes('--misses');
 console.log(`canvas paraphrases: ${canvasParaphrases().length} requests`);

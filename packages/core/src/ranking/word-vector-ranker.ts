@@ -15,13 +15,16 @@ import { createMeanVectorIndex } from './mean-vector-index.js';
 import { stem } from './tokenize.js';
 import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
+import type { Synonyms } from './wordnet-synonyms.js';
 
 /** Options of `createWordVectorRanker`. */
 export interface WordVectorRankerOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
-  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker()`). */
+  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
   readonly lexical?: LexicalRanker;
+  /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
+  readonly synonyms?: Synonyms;
   /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
   readonly weight?: number;
   /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */
@@ -84,7 +87,8 @@ const SOFT_ONLY_SCALE = 0.05;
  */
 export function createWordVectorRanker(options: WordVectorRankerOptions): WordVectorRanker {
   const table = wordVectorTableOf(options.vectors);
-  const lexical = options.lexical ?? createLexicalRanker();
+  const lexical =
+    options.lexical ?? createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
