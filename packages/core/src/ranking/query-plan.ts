@@ -66,7 +66,8 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
         }
       }
     }
-    if (settings.synonymsOf && settings.synonymWeight > 0 && !term.value) {
+    // Synonyms stand in for a word the registry does not use: a word it uses already says what it means there.
+    if (exact === undefined && settings.synonymsOf && settings.synonymWeight > 0 && !term.value) {
       for (const synonym of settings.synonymsOf(term.word)) {
         const id = index.termId(synonym);
         if (

@@ -104,6 +104,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const entries = new Map<string, Entry>();
   const means = createMeanVectorIndex(table.dimensions);
   let last: { query: string; hits: RankHit[] } | undefined;
+  // The short-query coverage of each candidate of the last `explain`, for ordering what only the soft match finds.
+  const shortCoverage = new Map<string, number>();
 
   /**
    * The credit of each word of the bags not yet in `credits`: its best similarity to a query word, counted from the
@@ -125,15 +127,19 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     });
   };
 
-  /** Rarity-weighted share of the document's words the query matches, each by its credit. */
-  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>) => {
+  /**
+   * Rarity-weighted share of the document's words the query matches, each by its credit; and the same measured
+   * against at most the query's own weight (a short query can only say a few words), which orders `match`'s tail.
+   */
+  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>, queryWeight: number) => {
     let total = 0;
     let matched = 0;
     for (let at = 0; at < bag.slots.length; at++) {
       total += bag.weights[at]!;
       matched += bag.weights[at]! * credits.get(bag.slots[at]!)!;
     }
-    return total > 0 ? matched / total : 0;
+    const short = Math.min(total, queryWeight);
+    return { whole: total > 0 ? matched / total : 0, short: short > 0 ? Math.min(1, matched / short) : 0 };
   };
 
   /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
@@ -165,7 +171,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
     const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
     const matching = queryBag.slots.length > 0;
+    let queryWeight = 0;
+    for (const weight of queryBag.weights) queryWeight += weight;
     const credits = new Map<number, number>();
+    shortCoverage.clear();
     if (matching)
       creditWords(
         picked.flatMap((id) => entries.get(id)?.bag ?? []),
@@ -175,8 +184,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     for (const id of picked) {
       const entry = entries.get(id);
       const lexicalHit = explained.get(id);
-      const coverage = entry && matching ? softCoverage(entry.bag, credits) : 0;
-      const soft = Math.min(1, Math.max(0, (coverage - low) / (high - low)));
+      const coverage = entry && matching ? softCoverage(entry.bag, credits, queryWeight) : undefined;
+      const soft = Math.min(1, Math.max(0, ((coverage?.whole ?? 0) - low) / (high - low)));
+      if (coverage) shortCoverage.set(id, coverage.short);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
       const relevance = (1 - weight) * lexicalRelevance + weight * soft;
       const filled = grounding && entry && values ? groundingFor(entry, values) : undefined;

@@ -79,8 +79,15 @@ export function listAvailable(
     : query.sessionId
       ? source.succeeded(query.sessionId)
       : NOTHING_DONE;
+  const intent = query.intent ?? defaultIntent;
+  if (intent !== 'top' && intent !== 'relevant') {
+    throw new AffordanceError(
+      'invalid_option',
+      `available(): intent must be 'top' or 'relevant', not ${String(intent)}`,
+    );
+  }
   const text = query.query?.trim();
-  const ranked = text ? rankedFor(source, text, query.intent ?? defaultIntent) : undefined;
+  const ranked = text ? rankedFor(source, text, intent) : undefined;
   const minScore = query.minScore ?? 0;
   const results: Array<AvailableAction & { order: number }> = [];
   const limit = query.limit !== undefined && query.limit >= 0 ? query.limit : Number.POSITIVE_INFINITY;
