@@ -285,7 +285,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     minimum: number,
     limit: number,
     explaining?: Explaining,
-    flag?: ReadonlySet<string>,
+    flag?: ReadonlySet<string> | number,
   ): RankHit[] => {
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
@@ -312,7 +312,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       },
       floor,
       explaining?.wanted,
-      flag !== undefined,
+      flag !== undefined && expanded.synonymsOf !== undefined,
     );
     const picked =
       novelty > 0
@@ -322,10 +322,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
-    // With `flag` (what `search` finds relevant), each hit also says whether it is there (a `RankedMatch`).
+    // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
       const id = index.idOf(item.slot);
-      return flag === undefined ? { id, score } : ({ id, score, relevant: flag.has(id) } as RankedMatch);
+      if (flag === undefined) return { id, score };
+      const relevant = typeof flag === 'number' ? item.relevance >= flag : flag.has(id);
+      return { id, score, relevant } as RankedMatch;
     };
     const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
@@ -370,7 +372,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     match(query) {
       // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
-      const relevant = new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id));
+      const relevant = expanded.synonymsOf
+        ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
+        : threshold;
       return ranked(query, 0, Number.POSITIVE_INFINITY, undefined, relevant) as RankedMatch[];
     },
     rank(query, rankOptions = {}) {

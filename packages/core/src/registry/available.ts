@@ -95,7 +95,7 @@ export function listAvailable(
   let order = 0;
   // With a query, only the ranked names can be in the answer: visit those best first, not every action.
   const candidates: Iterable<[string, AnyAction | undefined]> = ranked
-    ? ranked.names.map((name): [string, AnyAction | undefined] => [name, source.entries.get(name)])
+    ? withActions(ranked.names, source.entries)
     : source.entries;
   for (const [name, action] of candidates) {
     // Best first, available first: once `limit` available ones are found, nothing later can enter the answer.
@@ -132,7 +132,7 @@ export function listAvailable(
 
 /** The ranked names for a query, their scores, and which are relevant. */
 interface Ranked {
-  readonly names: readonly string[];
+  readonly names: Iterable<string>;
   readonly scores: ReadonlyMap<string, number>;
   readonly relevant: ReadonlySet<string>;
 }
@@ -150,9 +150,18 @@ function rankedFor(source: AvailabilitySource, text: string, intent: RankIntent)
     if (match.relevant) relevant.add(match.id);
   }
   // Recall first: the matches best first, then every other action (score 0) so `limit` can be filled.
-  const names = [...bestFirst(scores)];
-  for (const name of source.entries.keys()) if (!scores.has(name)) names.push(name);
-  return { names, scores, relevant };
+  function* names() {
+    yield* bestFirst(scores);
+    for (const name of source.entries.keys()) if (!scores.has(name)) yield name;
+  }
+  return { names: names(), scores, relevant };
+}
+
+function* withActions(
+  names: Iterable<string>,
+  entries: ReadonlyMap<string, AnyAction>,
+): Iterable<[string, AnyAction | undefined]> {
+  for (const name of names) yield [name, entries.get(name)];
 }
 
 /** The names of a score map by score, highest first (ties in map order); a map already in that order is kept as is. */
