@@ -33,11 +33,12 @@ const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) =>
     `| ${label} | ${s.recallAt1.toFixed(3)} | ${s.recallAt5.toFixed(3)} | ${s.recallAt10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.medianMs.toFixed(2)} |`,
   );
 
-const queries = sealQueries();
+const bfclOnly = process.argv.includes('--bfcl-only');
+const queries = bfclOnly ? [] : sealQueries();
 const actions = sealActions();
 console.log(`## Seal-Tools: ${queries.length} queries, ${actions.length} actions\n`);
 console.log('| engine | R@1 | R@5 | R@10 | MRR@10 | median ms |');
-for (const [label, make] of rankers) {
+for (const [label, make] of bfclOnly ? [] : rankers) {
   if (only && !label.includes(only)) continue;
   const registry = createRegistry({ actions, ranker: make() });
   for (const intent of ['top', 'relevant'] as RankIntent[]) {
@@ -50,7 +51,7 @@ for (const [label, make] of rankers) {
     row(`${label}, intent ${intent}`, evaluateRetrieval(engine, queries));
   }
 }
-if (!only) {
+if (!only && !bfclOnly) {
   const documents = documentsOf(createRegistry({ actions }));
   for (const engine of [miniSearchEngine(), winkEngine()]) {
     engine.add(documents);
@@ -74,4 +75,19 @@ for (const [label, make] of rankers) {
     return `${score.multipleAccuracy.toFixed(3)} / ${score.irrelevanceRejected.toFixed(3)}`;
   };
   console.log(`| ${label} | ${cell(0)} | ${cell(1)} | ${cell()} |`);
+}
+
+console.log('\n## BFCL v3 multiple (200) with the recall-first intent: R@1 and MRR of the gold among the 2-4 functions\n');
+for (const [label, make] of rankers) {
+  if (only && !label.includes(only)) continue;
+  let first = 0;
+  let reciprocal = 0;
+  for (const question of multiple) {
+    const registry = createRegistry({ actions: question.functions, ranker: make() });
+    const names = registry.available({ query: question.query, intent: 'top' }).map((entry) => entry.name);
+    const at = names.indexOf(question.gold!);
+    if (at === 0) first++;
+    if (at >= 0) reciprocal += 1 / (at + 1);
+  }
+  console.log(`| ${label} | ${(first / multiple.length).toFixed(3)} | ${(reciprocal / multiple.length).toFixed(3)} |`);
 }

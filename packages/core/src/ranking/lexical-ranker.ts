@@ -74,7 +74,7 @@ export interface RankedAndExplained {
 export interface LexicalRanker extends Ranker {
   readonly size: number;
   /** Every document sharing a word with `query`, best first, each flagged whether it passes the threshold. */
-  match(query: string): RankedMatch[];
+  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
   /**
    * The best documents for `query` whose relevance reaches the threshold, best first, each scored in (0, 1): the
    * IDF-weighted share of the query it matches (a match in several weighted fields counts more), lifted by how much
@@ -370,12 +370,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     search(query) {
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
     },
-    match(query) {
+    match(query, matchOptions = {}) {
+      const limit = matchOptions.limit ?? Number.POSITIVE_INFINITY;
       // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
       const relevant = expanded.synonymsOf
         ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
         : threshold;
-      return ranked(query, 0, Number.POSITIVE_INFINITY, undefined, relevant) as RankedMatch[];
+      return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);

@@ -56,7 +56,7 @@ export interface WordVectorExplained extends RankHit {
 /** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
 export interface WordVectorRanker extends Ranker {
   /** The lexical ranker's matches in its order, then those found only in other words; each flagged as `search` judges it. */
-  match(query: string): RankedMatch[];
+  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
   /** The best relevant documents, best first. */
   rank(query: string, options?: { readonly limit?: number }): RankHit[];
   /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
@@ -234,29 +234,26 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     search(query) {
       return new Map(fused(query).map((hit) => [hit.id, hit.score]));
     },
-    match(query) {
+    match(query, matchOptions = {}) {
       const explained = new Map(explain(query).map((entry) => [entry.id, entry]));
       const relevant = (id: string) => {
         const entry = explained.get(id);
         return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
       };
       // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
-      // then what only the soft match finds, by its soft coverage, scored under the last lexical match.
+      // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
+      // (a short request can only say a few words), scored under the last lexical match.
       const matches: RankedMatch[] = lexical
-        .match(query)
+        .match(query, matchOptions)
         .map(({ id, score }) => ({ id, score, relevant: relevant(id) }));
       const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
-      const softOnly = [...explained.values()]
-        .filter(
-          (entry) => entry.soft > 0 && entry.lexical === 0 && !matches.some((match) => match.id === entry.id),
-        )
-        .sort((a, b) => b.soft - a.soft);
-      for (const entry of softOnly) {
-        matches.push({
-          id: entry.id,
-          score: below * SOFT_ONLY_SCALE * entry.soft,
-          relevant: relevant(entry.id),
-        });
+      const seen = new Set(matches.map((match) => match.id));
+      const short = (id: string) => shortCoverage.get(id) ?? 0;
+      const softOnly = [...explained.keys()]
+        .filter((id) => short(id) > 0 && !seen.has(id))
+        .sort((a, b) => short(b) - short(a));
+      for (const id of softOnly) {
+        matches.push({ id, score: below * SOFT_ONLY_SCALE * short(id), relevant: relevant(id) });
       }
       return matches;
     },

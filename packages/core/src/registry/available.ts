@@ -54,7 +54,7 @@ export interface AvailabilitySource {
   resolveTargetSync(ref: TargetRef): Target | undefined;
   succeeded(sessionId: string): ReadonlySet<string> | undefined;
   search(query: string): ReadonlyMap<string, number>;
-  match(query: string): readonly RankedMatch[];
+  match(query: string, limit?: number): readonly RankedMatch[];
 }
 
 const NOTHING_DONE: ReadonlySet<string> = new Set();
@@ -87,7 +87,7 @@ export function listAvailable(
     );
   }
   const text = query.query?.trim();
-  const ranked = text ? rankedFor(source, text, intent) : undefined;
+  const ranked = text ? rankedFor(source, text, intent, query.limit) : undefined;
   const minScore = query.minScore ?? 0;
   const results: Array<AvailableAction & { order: number }> = [];
   const limit = query.limit !== undefined && query.limit >= 0 ? query.limit : Number.POSITIVE_INFINITY;
@@ -137,21 +137,30 @@ interface Ranked {
   readonly relevant: ReadonlySet<string>;
 }
 
-function rankedFor(source: AvailabilitySource, text: string, intent: RankIntent): Ranked {
+function rankedFor(source: AvailabilitySource, text: string, intent: RankIntent, limit?: number): Ranked {
   if (intent === 'relevant') {
     const scores = source.search(text);
     return { names: bestFirst(scores), scores, relevant: new Set(scores.keys()) };
   }
-  const matches = source.match(text);
   const scores = new Map<string, number>();
   const relevant = new Set<string>();
-  for (const match of matches) {
-    scores.set(match.id, match.score);
-    if (match.relevant) relevant.add(match.id);
-  }
+  const take = (matches: readonly RankedMatch[]) => {
+    const fresh = new Map<string, number>();
+    for (const match of matches) {
+      if (scores.has(match.id)) continue;
+      scores.set(match.id, match.score);
+      fresh.set(match.id, match.score);
+      if (match.relevant) relevant.add(match.id);
+    }
+    return bestFirst(fresh);
+  };
+  // Ask for a head a few times `limit` (filters may drop some); only when it runs out, for every match.
+  const head = limit !== undefined && limit >= 0 ? Math.max(4 * limit, 32) : undefined;
   // Recall first: the matches best first, then every other action (score 0) so `limit` can be filled.
   function* names() {
-    yield* bestFirst(scores);
+    const first = source.match(text, head);
+    yield* take(first);
+    if (head !== undefined && first.length >= head) yield* take(source.match(text));
     for (const name of source.entries.keys()) if (!scores.has(name)) yield name;
   }
   return { names: names(), scores, relevant };

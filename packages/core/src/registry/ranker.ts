@@ -46,7 +46,8 @@ export interface Ranker {
   search(query: string): ReadonlyMap<string, number>;
   /**
    * Recall first: every document the query says anything about, best first, each with its score and whether it
-   * passes the threshold that `search` applies. Without it, `available` ranks what `search` returns.
+   * passes the threshold that `search` applies. With `limit`, at least the best `limit` of them (a ranker may
+   * answer more). Without it, `available` ranks what `search` returns.
    */
-  match?(query: string): readonly RankedMatch[];
+  match?(query: string, options?: { readonly limit?: number }): readonly RankedMatch[];
 }
