@@ -77,7 +77,9 @@ for (const [label, make] of rankers) {
   console.log(`| ${label} | ${cell(0)} | ${cell(1)} | ${cell()} |`);
 }
 
-console.log('\n## BFCL v3 multiple (200) with the recall-first intent: R@1 and MRR of the gold among the 2-4 functions\n');
+console.log(
+  '\n## BFCL v3 multiple (200) with the recall-first intent: R@1 and MRR of the gold among the 2-4 functions\n',
+);
 for (const [label, make] of rankers) {
   if (only && !label.includes(only)) continue;
   let first = 0;
@@ -89,5 +91,7 @@ for (const [label, make] of rankers) {
     if (at === 0) first++;
     if (at >= 0) reciprocal += 1 / (at + 1);
   }
-  console.log(`| ${label} | ${(first / multiple.length).toFixed(3)} | ${(reciprocal / multiple.length).toFixed(3)} |`);
+  console.log(
+    `| ${label} | ${(first / multiple.length).toFixed(3)} | ${(reciprocal / multiple.length).toFixed(3)} |`,
+  );
 }

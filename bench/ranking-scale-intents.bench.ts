@@ -1,6 +1,6 @@
 // Query time of both intents at 10,000 actions (Seal-Tools grown with perturbed copies, as in ranking.bench.ts):
 // median CPU time per query over every 7th Seal query, for `rank(query, { limit: 10 })` (threshold) and
-// `match(query)` (recall first), lexical and word-vector rankers.
+// `match(query, { limit: 40 })` and `match(query)` (recall first), lexical and word-vector rankers.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-scale-intents.bench.ts [size]
 import { defineAction, qualifiedName } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';
@@ -33,7 +33,9 @@ for (const [label, ranker] of rankers) {
   for (const document of documents) ranker.add(document);
   for (const [intent, ask] of [
     ['relevant: rank(query, { limit: 10 })', (query: string) => ranker.rank(query, { limit: 10 })],
-    ['top: match(query)', (query: string) => ranker.match(query)],
+    // What `available({ query, limit: 10, intent: 'top' })` asks for: a head of 4 × limit.
+    ['top: match(query, { limit: 40 })', (query: string) => ranker.match(query, { limit: 40 })],
+    ['top: match(query), every match', (query: string) => ranker.match(query)],
   ] as const) {
     ask(queries[0]!);
     const times: number[] = [];
