@@ -108,7 +108,8 @@ export function listAvailable(
     if (ranked) {
       score = ranked.scores.get(name) ?? 0;
       // The top-k fill (score 0) is cut only by a `minScore` the caller gave.
-      if (score <= minScore && (score > 0 || query.minScore !== undefined)) continue;
+      const fill = intent === 'top' && score === 0 && query.minScore === undefined;
+      if (score <= minScore && !fill) continue;
     }
     const reason = whyNot(action, { target, user: query.user, context, completed });
     if (reason === undefined) availableCount++;
