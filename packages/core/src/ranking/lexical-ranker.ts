@@ -5,7 +5,7 @@ import { checkGroundingWeights, type GroundingWeights } from './grounding.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
 import type { Explained, LexicalRanker, LexicalRankerOptions } from './lexical-ranker-types.js';
 import { planQuery } from './query-plan.js';
-import { LIGHT_WEIGHT } from './query-terms.js';
+import { LIGHT_WEIGHT, queryTerms } from './query-terms.js';
 import {
   type Components,
   DEFAULT_RELEVANCE_WEIGHTS,
@@ -16,6 +16,7 @@ import {
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, Ranker, RankHit } from './types.js';
+import { createVerbatimExamples } from './verbatim-examples.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
 export type {
@@ -25,6 +26,9 @@ export type {
   RankedAndExplained,
 } from './lexical-ranker-types.js';
 export { tokenize } from './tokenize.js';
+
+/** Whether a request has any word to weigh (not only stop words and numbers). */
+const hasTerms = (query: string) => queryTerms(query).length > 0;
 
 /** Default BM25F field weights: a name or example match says more than a parameter description. */
 export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
@@ -94,6 +98,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return maxFrequency;
     },
   };
+
+  const verbatim = createVerbatimExamples();
 
   // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
   let version = 1;
@@ -216,6 +222,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     explaining?: Explaining,
     flag?: ReadonlySet<string> | number,
   ): RankHit[] => {
+    if (!hasTerms(query)) {
+      // Nothing to weigh: only an action giving the request as an example answers it, fully.
+      const said = verbatim.find(query).slice(0, limit);
+      return said.map((id) =>
+        flag === undefined ? { id, score: 1 } : ({ id, score: 1, relevant: true } as RankedMatch),
+      );
+    }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
     const rest: Candidate[] = [];
@@ -285,12 +298,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     add(document) {
       index.add(documentTerms(document));
+      verbatim.add(document.id, document.examples);
       grounding?.add(document);
       version++;
       maxFrequency = (index.size + prior) / 2;
     },
     remove(id) {
       grounding?.remove(id);
+      verbatim.remove(id);
       if (index.remove(id)) {
         version++;
         maxFrequency = (index.size + prior) / 2;
