@@ -22,7 +22,7 @@ export {
   type SemanticRankerOptions,
 } from './semantic-ranker.js';
 export { type Suggestion, type SuggestNextOptions, suggestNext } from './suggest-next.js';
-export type { Embedder, RankDocument, Ranker, RankHit, RankParameter } from './types.js';
+export type { Embedder, RankDocument, RankedMatch, Ranker, RankHit, RankParameter } from './types.js';
 export {
   createWordVectorRanker,
   DEFAULT_GROUNDING,
@@ -32,3 +32,4 @@ export {
   type WordVectorRankerOptions,
 } from './word-vector-ranker.js';
 export type { WordVectors } from './word-vectors.js';
+export { type Synonyms, type WordNetOptions, type WordNetPart, wordNetSynonyms } from './wordnet-synonyms.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
+import { qualifiedName } from '../action/qualified-name.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { rankDocumentOf } from '../registry/rank-document.js';
 import { createLexicalRanker } from './lexical-ranker.js';
@@ -289,5 +290,26 @@ describe('createLexicalRanker', () => {
     // Actions that require nothing are left as they were.
     expect(grounded.available({ query: 'rotate it' }).map((entry) => entry.name)).toEqual(['shape_rotate']);
     expect(() => createLexicalRanker({ grounding: { penalty: 1, boost: -1 } })).toThrow(/boost/);
+  });
+});
+
+describe('lexical ranker: a request of common words only', () => {
+  const describeIt = defineAction({
+    scope: 'shape',
+    name: 'describe',
+    description: 'Read the shape: all of its properties',
+    examples: ['What is this?', 'Show its properties'],
+  });
+  const remove = defineAction({ scope: 'shape', name: 'remove', description: 'Delete the shape' });
+
+  it('answers the action that gives it word for word as an example, and nothing otherwise', () => {
+    const ranker = createLexicalRanker();
+    for (const action of [describeIt, remove]) ranker.add(rankDocumentOf(action, qualifiedName(action)));
+    expect(ranker.rank('what is this')).toEqual([{ id: 'shape_describe', score: 1 }]);
+    expect([...ranker.search('  What IS this?! ')]).toEqual([['shape_describe', 1]]);
+    expect(ranker.match('what is this?')).toEqual([{ id: 'shape_describe', score: 1, relevant: true }]);
+    expect(ranker.rank('what is that?')).toEqual([]);
+    ranker.remove('shape_describe');
+    expect(ranker.rank('what is this?')).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@ import { type Aspect, aspectsOf, diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { checkGroundingWeights, type GroundingWeights } from './grounding.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
+import type { Explained, LexicalRanker, LexicalRankerOptions } from './lexical-ranker-types.js';
 import { planQuery } from './query-plan.js';
-import { LIGHT_WEIGHT } from './query-terms.js';
+import { LIGHT_WEIGHT, queryTerms } from './query-terms.js';
 import {
   type Components,
   DEFAULT_RELEVANCE_WEIGHTS,
@@ -14,77 +15,20 @@ import {
 } from './relevance.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
-import type { Ranker, RankHit } from './types.js';
+import type { RankedMatch, Ranker, RankHit } from './types.js';
+import { createVerbatimExamples } from './verbatim-examples.js';
+import { stemmedSynonyms } from './wordnet-synonyms.js';
 
+export type {
+  Explained,
+  LexicalRanker,
+  LexicalRankerOptions,
+  RankedAndExplained,
+} from './lexical-ranker-types.js';
 export { tokenize } from './tokenize.js';
 
-/** Settings of the lexical ranker; every one has a default. */
-export interface LexicalRankerOptions {
-  /** BM25F weight of each field. */
-  readonly weights?: Partial<Record<RankField, number>>;
-  /** BM25F length normalisation of each field (0 none, 1 full). */
-  readonly b?: Partial<Record<RankField, number>>;
-  /** BM25 term-frequency saturation (default 1.2). */
-  readonly k1?: number;
-  /** Documents whose relevance is below this are left out of `search` and `rank` (default 0.3). */
-  readonly threshold?: number;
-  /** Weights of the relevance's parts: query coverage, name coverage, description coverage (default 1, 3, 2). */
-  readonly relevance?: Partial<RelevanceWeights>;
-  /** Pseudo-documents added to the collection size in IDF, so tiny registries still weigh terms (default 20). */
-  readonly priorDocuments?: number;
-  /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
-  readonly variantWeight?: number;
-  /** Share of a match that a completion of the last word of a short query is worth (default 0.7; 0 off). */
-  readonly prefixWeight?: number;
-  /** How much covering the action's whole name lifts its score: 1 doubles it (default 1). */
-  readonly nameBoost?: number;
-  /** How much the best few are reordered to cover more parts of a many-part request (0 off, default 0.5). */
-  readonly novelty?: number;
-  /**
-   * Argument grounding (default off): scale the relevance by how far the request can fill the action's required
-   * parameters. For "can this be called from this request?", not for a palette; see docs/ranking.md.
-   */
-  readonly grounding?: GroundingWeights;
-}
-
-/** A document's score (its order), its relevance (what the threshold is compared with) and the relevance's parts. */
-export interface Explained extends RankHit {
-  readonly relevance: number;
-  readonly components: Components;
-}
-
-/** A ranked list and, from the same pass, the explanations of some documents. */
-export interface RankedAndExplained {
-  /** What `rank(query, { limit, threshold })` answers. */
-  readonly hits: RankHit[];
-  /** What `explain(query)` says of each hit and of each document in `also` that the query matches, by id. */
-  readonly explained: ReadonlyMap<string, Explained>;
-}
-
-/** A ranker that also answers ranked, limited lists and explains its scores. */
-export interface LexicalRanker extends Ranker {
-  readonly size: number;
-  /**
-   * The best documents for `query` whose relevance reaches the threshold, best first, each scored in (0, 1): the
-   * IDF-weighted share of the query it matches (a match in several weighted fields counts more), lifted by how much
-   * of its name the query covers.
-   */
-  rank(query: string, options?: { readonly limit?: number; readonly threshold?: number }): RankHit[];
-  /** Every document matching any query term, with its relevance and the parts of it, unsorted and unfiltered. */
-  explain(query: string): Explained[];
-  /**
-   * `rank` and, in the same pass over the index, `explain` for its hits and for the documents named in `also`:
-   * for a caller that needs the parts of a few documents' relevance, not of every match.
-   */
-  rankExplained(
-    query: string,
-    options: {
-      readonly limit: number;
-      readonly threshold?: number;
-      readonly also?: Iterable<string>;
-    },
-  ): RankedAndExplained;
-}
+/** Whether a request has any word to weigh (not only stop words and numbers). */
+const hasTerms = (query: string) => queryTerms(query).length > 0;
 
 /** Default BM25F field weights: a name or example match says more than a parameter description. */
 export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
@@ -137,10 +81,25 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     idf,
     variantWeight: options.variantWeight ?? 0.6,
     prefixWeight: options.prefixWeight ?? 0.7,
+    synonymWeight: 0,
     get maxFrequency() {
       return maxFrequency;
     },
   };
+
+  // The recall-first plan (`match`) also looks a request's unknown words up by their synonyms.
+  const expanded = {
+    idf,
+    variantWeight: plan.variantWeight,
+    prefixWeight: plan.prefixWeight,
+    synonymsOf: options.synonyms ? stemmedSynonyms(options.synonyms) : undefined,
+    synonymWeight: options.synonymWeight ?? 0.5,
+    get maxFrequency() {
+      return maxFrequency;
+    },
+  };
+
+  const verbatim = createVerbatimExamples();
 
   // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
   let version = 1;
@@ -215,8 +174,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     visit: Visit,
     floor: () => number = () => 0,
     wanted?: Uint8Array,
+    expand = false,
   ): ((slot: number, mask: number) => Aspect[]) => {
-    const { groups, total, matched } = planQuery(index, query, plan);
+    const { groups, total, matched } = planQuery(index, query, expand ? expanded : plan);
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
@@ -255,7 +215,20 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
    * Passing documents, best first; the first few reordered for novelty, the rest scaled below them. With
    * `explaining`, the explanation of each hit and of each wanted slot the query matches is kept in its `found`.
    */
-  const ranked = (query: string, minimum: number, limit: number, explaining?: Explaining): RankHit[] => {
+  const ranked = (
+    query: string,
+    minimum: number,
+    limit: number,
+    explaining?: Explaining,
+    flag?: ReadonlySet<string> | number,
+  ): RankHit[] => {
+    if (!hasTerms(query)) {
+      // Nothing to weigh: only an action giving the request as an example answers it, fully.
+      const said = verbatim.find(query).slice(0, limit);
+      return said.map((id) =>
+        flag === undefined ? { id, score: 1 } : ({ id, score: 1, relevant: true } as RankedMatch),
+      );
+    }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];
     const rest: Candidate[] = [];
@@ -281,6 +254,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       },
       floor,
       explaining?.wanted,
+      flag !== undefined && expanded.synonymsOf !== undefined,
     );
     const picked =
       novelty > 0
@@ -290,10 +264,17 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
-    const hits: RankHit[] = kept.map(({ index: at, score }) => ({ id: index.idOf(top[at]!.slot), score }));
+    // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
+    const hitOf = (item: Candidate, score: number): RankHit => {
+      const id = index.idOf(item.slot);
+      if (flag === undefined) return { id, score };
+      const relevant = typeof flag === 'number' ? item.relevance >= flag : flag.has(id);
+      return { id, score, relevant } as RankedMatch;
+    };
+    const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
-      for (const item of rest) hits.push({ id: index.idOf(item.slot), score: item.order * (1 - novelty) });
+      for (const item of rest) hits.push(hitOf(item, item.order * (1 - novelty)));
     }
     if (explaining) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
@@ -317,12 +298,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     add(document) {
       index.add(documentTerms(document));
+      verbatim.add(document.id, document.examples);
       grounding?.add(document);
       version++;
       maxFrequency = (index.size + prior) / 2;
     },
     remove(id) {
       grounding?.remove(id);
+      verbatim.remove(id);
       if (index.remove(id)) {
         version++;
         maxFrequency = (index.size + prior) / 2;
@@ -330,6 +313,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     search(query) {
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
+    },
+    match(query, matchOptions = {}) {
+      const limit = matchOptions.limit ?? Number.POSITIVE_INFINITY;
+      // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
+      const relevant = expanded.synonymsOf
+        ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
+        : threshold;
+      return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);

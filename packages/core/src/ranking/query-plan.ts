@@ -20,6 +20,9 @@ export interface PlanSettings {
   readonly maxFrequency: number;
   readonly variantWeight: number;
   readonly prefixWeight: number;
+  /** The stems of a word's synonyms, when the ranker has synonyms. */
+  readonly synonymsOf?: (word: string) => readonly string[];
+  readonly synonymWeight: number;
 }
 
 const MAX_COMPLETIONS = 24;
@@ -41,7 +44,7 @@ function variantsOf(sorted: readonly string[], term: string): string[] {
 }
 
 /**
- * Look a query's terms up: each term with its stemmer-missed variants, the last word of a short query also
+ * Look a query's terms up: each term with its stemmer-missed variants and its synonyms' stems, the last word of a short query also
  * completed as a prefix; unknown words the caller means (not values) still count in the total, and terms in most
  * documents are skipped.
  */
@@ -60,6 +63,19 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
         const id = index.termId(variant);
         if (id !== undefined && index.documentFrequency(id) <= settings.maxFrequency) {
           members.push({ id, factor: settings.variantWeight });
+        }
+      }
+    }
+    // Synonyms stand in for a word the registry does not use: a word it uses already says what it means there.
+    if (exact === undefined && settings.synonymsOf && settings.synonymWeight > 0 && !term.value) {
+      for (const synonym of settings.synonymsOf(term.word)) {
+        const id = index.termId(synonym);
+        if (
+          id !== undefined &&
+          index.documentFrequency(id) <= settings.maxFrequency &&
+          !members.some((member) => member.id === id)
+        ) {
+          members.push({ id, factor: settings.synonymWeight });
         }
       }
     }

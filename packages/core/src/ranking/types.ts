@@ -1,4 +1,4 @@
-export type { RankDocument, Ranker, RankHit, RankParameter } from '../registry/ranker.js';
+export type { RankDocument, RankedMatch, Ranker, RankHit, RankParameter } from '../registry/ranker.js';
 
 /** Port: turns texts into embedding vectors, one per text, in order. */
 export interface Embedder {

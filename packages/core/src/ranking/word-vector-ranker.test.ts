@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { rankDocumentOf } from '../registry/rank-document.js';
+import { createLexicalRanker } from './lexical-ranker.js';
 import { createWordVectorRanker } from './word-vector-ranker.js';
 import type { WordVectors } from './word-vectors.js';
 
@@ -111,5 +112,29 @@ describe('createWordVectorRanker', () => {
     expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
     expect(() => createWordVectorRanker({ vectors, grounding: { penalty: 2, boost: 1 } })).toThrow(/penalty/);
+  });
+});
+
+describe('word-vector ranker: the recall-first match', () => {
+  it('keeps the lexical matches in their order, then adds what only the soft match finds', () => {
+    const hail = defineAction({ name: 'hailSize', description: 'Size of the hail in the weather forecast' });
+    const ranker = createWordVectorRanker({ vectors });
+    const lexical = createLexicalRanker();
+    for (const action of [...actions, hail]) {
+      ranker.add(rankDocumentOf(action, action.name));
+      lexical.add(rankDocumentOf(action, action.name));
+    }
+    for (const query of ['bigger size', 'enlarge it', 'paint it red', 'weather forecast']) {
+      const words = ranker.match(query);
+      const plain = lexical.match(query);
+      expect(words.slice(0, plain.length).map((hit) => hit.id)).toEqual(plain.map((hit) => hit.id));
+      // Flagged relevant exactly when the threshold's answer has it.
+      const relevant = ranker.search(query);
+      for (const hit of words) expect(hit.relevant).toBe(relevant.has(hit.id));
+      for (let at = 1; at < words.length; at++)
+        expect(words[at]!.score).toBeLessThanOrEqual(words[at - 1]!.score);
+    }
+    expect(lexical.match('enlarge it')).toEqual([]);
+    expect(ranker.match('enlarge it').length).toBeGreaterThan(0);
   });
 });

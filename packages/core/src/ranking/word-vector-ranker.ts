@@ -13,15 +13,18 @@ import {
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { stem } from './tokenize.js';
-import type { RankDocument, Ranker, RankHit } from './types.js';
+import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
+import type { Synonyms } from './wordnet-synonyms.js';
 
 /** Options of `createWordVectorRanker`. */
 export interface WordVectorRankerOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
-  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker()`). */
+  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
   readonly lexical?: LexicalRanker;
+  /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
+  readonly synonyms?: Synonyms;
   /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
   readonly weight?: number;
   /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */
@@ -52,6 +55,8 @@ export interface WordVectorExplained extends RankHit {
 
 /** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
 export interface WordVectorRanker extends Ranker {
+  /** The lexical ranker's matches in its order, then those found only in other words; each flagged as `search` judges it. */
+  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
   /** The best relevant documents, best first. */
   rank(query: string, options?: { readonly limit?: number }): RankHit[];
   /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
@@ -82,7 +87,8 @@ const SOFT_ONLY_SCALE = 0.05;
  */
 export function createWordVectorRanker(options: WordVectorRankerOptions): WordVectorRanker {
   const table = wordVectorTableOf(options.vectors);
-  const lexical = options.lexical ?? createLexicalRanker();
+  const lexical =
+    options.lexical ?? createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
@@ -98,6 +104,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const entries = new Map<string, Entry>();
   const means = createMeanVectorIndex(table.dimensions);
   let last: { query: string; hits: RankHit[] } | undefined;
+  // The short-query coverage of each candidate of the last `explain`, for ordering what only the soft match finds.
+  const shortCoverage = new Map<string, number>();
 
   /**
    * The credit of each word of the bags not yet in `credits`: its best similarity to a query word, counted from the
@@ -119,15 +127,19 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     });
   };
 
-  /** Rarity-weighted share of the document's words the query matches, each by its credit. */
-  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>) => {
+  /**
+   * Rarity-weighted share of the document's words the query matches, each by its credit; and the same measured
+   * against at most the query's own weight (a short query can only say a few words), which orders `match`'s tail.
+   */
+  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>, queryWeight: number) => {
     let total = 0;
     let matched = 0;
     for (let at = 0; at < bag.slots.length; at++) {
       total += bag.weights[at]!;
       matched += bag.weights[at]! * credits.get(bag.slots[at]!)!;
     }
-    return total > 0 ? matched / total : 0;
+    const short = Math.min(total, queryWeight);
+    return { whole: total > 0 ? matched / total : 0, short: short > 0 ? Math.min(1, matched / short) : 0 };
   };
 
   /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
@@ -159,7 +171,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
     const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
     const matching = queryBag.slots.length > 0;
+    let queryWeight = 0;
+    for (const weight of queryBag.weights) queryWeight += weight;
     const credits = new Map<number, number>();
+    shortCoverage.clear();
     if (matching)
       creditWords(
         picked.flatMap((id) => entries.get(id)?.bag ?? []),
@@ -169,8 +184,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     for (const id of picked) {
       const entry = entries.get(id);
       const lexicalHit = explained.get(id);
-      const coverage = entry && matching ? softCoverage(entry.bag, credits) : 0;
-      const soft = Math.min(1, Math.max(0, (coverage - low) / (high - low)));
+      const coverage = entry && matching ? softCoverage(entry.bag, credits, queryWeight) : undefined;
+      const soft = Math.min(1, Math.max(0, ((coverage?.whole ?? 0) - low) / (high - low)));
+      if (coverage) shortCoverage.set(id, coverage.short);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
       const relevance = (1 - weight) * lexicalRelevance + weight * soft;
       const filled = grounding && entry && values ? groundingFor(entry, values) : undefined;
@@ -217,6 +233,29 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     },
     search(query) {
       return new Map(fused(query).map((hit) => [hit.id, hit.score]));
+    },
+    match(query, matchOptions = {}) {
+      const explained = new Map(explain(query).map((entry) => [entry.id, entry]));
+      const relevant = (id: string) => {
+        const entry = explained.get(id);
+        return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
+      };
+      // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
+      // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
+      // (a short request can only say a few words), scored under the last lexical match.
+      const matches: RankedMatch[] = lexical
+        .match(query, matchOptions)
+        .map(({ id, score }) => ({ id, score, relevant: relevant(id) }));
+      const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
+      const seen = new Set(matches.map((match) => match.id));
+      const short = (id: string) => shortCoverage.get(id) ?? 0;
+      const softOnly = [...explained.keys()]
+        .filter((id) => short(id) > 0 && !seen.has(id))
+        .sort((a, b) => short(b) - short(a));
+      for (const id of softOnly) {
+        matches.push({ id, score: below * SOFT_ONLY_SCALE * short(id), relevant: relevant(id) });
+      }
+      return matches;
     },
     rank(query, rankOptions = {}) {
       const hits = fused(query);

@@ -2,6 +2,7 @@ import { missingRole } from '../action/check-roles.js';
 import { unavailableReason } from '../action/check-when.js';
 import type { AnyAction, Target, TargetRef, User } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
+import type { RankedMatch } from './ranker.js';
 
 /** "What can I do here?" — the filters and ranking options of `available` and `tools`. */
 export interface AvailableQuery {
@@ -11,6 +12,13 @@ export interface AvailableQuery {
   readonly context?: Record<string, unknown>;
   /** Relevance query; actions scoring at or below `minScore` are left out. */
   readonly query?: string;
+  /**
+   * What a `query` is for. `relevant` (precision first; the default of `available`): only the actions the ranker
+   * finds relevant, so a request about nothing the registry does answers `[]`. `top` (recall first; the default of
+   * `tools` and `toolSet`): the best `limit` actions whenever that many are available, ranked, each with its
+   * `relevant` flag — for a model choosing among them.
+   */
+  readonly intent?: RankIntent;
   readonly minScore?: number;
   readonly limit?: number;
   /** Session whose history answers `requires`. */
@@ -25,6 +33,9 @@ export interface AvailableQuery {
   readonly includeRenderOnly?: boolean;
 }
 
+/** How a query selects: `top` k for a model to choose from, or only the `relevant` ones. */
+export type RankIntent = 'top' | 'relevant';
+
 /** One entry of the answer. */
 export interface AvailableAction {
   /** Qualified name. */
@@ -33,6 +44,8 @@ export interface AvailableAction {
   readonly available: boolean;
   readonly reason?: string;
   readonly score?: number;
+  /** With a query: whether the ranker finds it relevant (always true with the `relevant` intent). */
+  readonly relevant?: boolean;
 }
 
 /** What `available` needs from a registry. */
@@ -41,12 +54,17 @@ export interface AvailabilitySource {
   resolveTargetSync(ref: TargetRef): Target | undefined;
   succeeded(sessionId: string): ReadonlySet<string> | undefined;
   search(query: string): ReadonlyMap<string, number>;
+  match(query: string, limit?: number): readonly RankedMatch[];
 }
 
 const NOTHING_DONE: ReadonlySet<string> = new Set();
 
 /** Filter, explain and rank the registry's actions for a target, user and query. */
-export function listAvailable(source: AvailabilitySource, query: AvailableQuery = {}): AvailableAction[] {
+export function listAvailable(
+  source: AvailabilitySource,
+  query: AvailableQuery = {},
+  defaultIntent: RankIntent = 'relevant',
+): AvailableAction[] {
   const target = query.target === undefined ? undefined : source.resolveTargetSync(query.target);
   if (query.target !== undefined && !target) {
     throw new AffordanceError(
@@ -61,28 +79,37 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
     : query.sessionId
       ? source.succeeded(query.sessionId)
       : NOTHING_DONE;
+  const intent = query.intent ?? defaultIntent;
+  if (intent !== 'top' && intent !== 'relevant') {
+    throw new AffordanceError(
+      'invalid_option',
+      `available(): intent must be 'top' or 'relevant', not ${String(intent)}`,
+    );
+  }
   const text = query.query?.trim();
-  const scores = text ? source.search(text) : undefined;
+  const ranked = text ? rankedFor(source, text, intent, query.limit) : undefined;
   const minScore = query.minScore ?? 0;
   const results: Array<AvailableAction & { order: number }> = [];
   const limit = query.limit !== undefined && query.limit >= 0 ? query.limit : Number.POSITIVE_INFINITY;
   let availableCount = 0;
   let order = 0;
-  // With a query, only the ranker's matches can be in the answer: visit those best first, not every action.
-  const candidates: Iterable<[string, AnyAction | undefined]> = scores
-    ? bestFirst(scores).map((name): [string, AnyAction | undefined] => [name, source.entries.get(name)])
+  // With a query, only the ranked names can be in the answer: visit those best first, not every action.
+  const candidates: Iterable<[string, AnyAction | undefined]> = ranked
+    ? withActions(ranked.names, source.entries)
     : source.entries;
   for (const [name, action] of candidates) {
     // Best first, available first: once `limit` available ones are found, nothing later can enter the answer.
-    if (scores && availableCount >= limit) break;
+    if (ranked && availableCount >= limit) break;
     order++;
     if (!action) continue;
     if (action.available === 'disabled' && !query.includeRenderOnly) continue;
     if (query.scope !== undefined && (action.scope ?? null) !== query.scope) continue;
     let score: number | undefined;
-    if (scores) {
-      score = scores.get(name) ?? 0;
-      if (score <= minScore) continue;
+    if (ranked) {
+      score = ranked.scores.get(name) ?? 0;
+      // The top-k fill (score 0) is cut only by a `minScore` the caller gave.
+      const fill = intent === 'top' && score === 0 && query.minScore === undefined;
+      if (score <= minScore && !fill) continue;
     }
     const reason = whyNot(action, { target, user: query.user, context, completed });
     if (reason === undefined) availableCount++;
@@ -92,7 +119,7 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
       action,
       available: reason === undefined,
       ...(reason !== undefined ? { reason } : {}),
-      ...(score !== undefined ? { score } : {}),
+      ...(score !== undefined ? { score, relevant: ranked!.relevant.has(name) } : {}),
       order,
     });
   }
@@ -102,6 +129,49 @@ export function listAvailable(source: AvailabilitySource, query: AvailableQuery 
   );
   const limited = Number.isFinite(limit) ? results.slice(0, limit) : results;
   return limited.map(({ order: _order, ...entry }) => entry);
+}
+
+/** The ranked names for a query, their scores, and which are relevant. */
+interface Ranked {
+  readonly names: Iterable<string>;
+  readonly scores: ReadonlyMap<string, number>;
+  readonly relevant: ReadonlySet<string>;
+}
+
+function rankedFor(source: AvailabilitySource, text: string, intent: RankIntent, limit?: number): Ranked {
+  if (intent === 'relevant') {
+    const scores = source.search(text);
+    return { names: bestFirst(scores), scores, relevant: new Set(scores.keys()) };
+  }
+  const scores = new Map<string, number>();
+  const relevant = new Set<string>();
+  const take = (matches: readonly RankedMatch[]) => {
+    const fresh = new Map<string, number>();
+    for (const match of matches) {
+      if (scores.has(match.id)) continue;
+      scores.set(match.id, match.score);
+      fresh.set(match.id, match.score);
+      if (match.relevant) relevant.add(match.id);
+    }
+    return bestFirst(fresh);
+  };
+  // Ask for a head a few times `limit` (filters may drop some); only when it runs out, for every match.
+  const head = limit !== undefined && limit >= 0 ? Math.max(4 * limit, 32) : undefined;
+  // Recall first: the matches best first, then every other action (score 0) so `limit` can be filled.
+  function* names() {
+    const first = source.match(text, head);
+    yield* take(first);
+    if (head !== undefined && first.length >= head) yield* take(source.match(text));
+    for (const name of source.entries.keys()) if (!scores.has(name)) yield name;
+  }
+  return { names: names(), scores, relevant };
+}
+
+function* withActions(
+  names: Iterable<string>,
+  entries: ReadonlyMap<string, AnyAction>,
+): Iterable<[string, AnyAction | undefined]> {
+  for (const name of names) yield [name, entries.get(name)];
 }
 
 /** The names of a score map by score, highest first (ties in map order); a map already in that order is kept as is. */

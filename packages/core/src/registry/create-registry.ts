@@ -59,6 +59,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return found instanceof Promise ? undefined : found;
     },
     search: (query) => ranker.search(query),
+    match: (query, limit) =>
+      ranker.match
+        ? ranker.match(query, limit === undefined ? {} : { limit })
+        : [...ranker.search(query)].map(([id, score]) => ({ id, score, relevant: true })),
   };
   const toolSets = createToolSets(table, source, targetParam, options.formats);
 

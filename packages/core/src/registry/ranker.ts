@@ -31,10 +31,23 @@ export interface RankHit {
   readonly score: number;
 }
 
+/** One document of a recall-first answer: its score, and whether it reaches the ranker's relevance threshold. */
+export interface RankedMatch {
+  readonly id: string;
+  readonly score: number;
+  readonly relevant: boolean;
+}
+
 /** Port: a relevance index kept in step with the registry. */
 export interface Ranker {
   add(document: RankDocument): void;
   remove(id: string): void;
-  /** Score every document relevant to `query`; documents judged irrelevant are absent. */
+  /** Precision first: score every document relevant to `query`; documents judged irrelevant are absent. */
   search(query: string): ReadonlyMap<string, number>;
+  /**
+   * Recall first: every document the query says anything about, best first, each with its score and whether it
+   * passes the threshold that `search` applies. With `limit`, at least the best `limit` of them (a ranker may
+   * answer more). Without it, `available` ranks what `search` returns.
+   */
+  match?(query: string, options?: { readonly limit?: number }): readonly RankedMatch[];
 }

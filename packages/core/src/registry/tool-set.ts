@@ -38,7 +38,7 @@ export function createToolSets(
   for (const formatter of [...DEFAULT_FORMATTERS, ...formats]) byName.set(formatter.name, formatter);
   const cache = new Map<ToolFormatter, Map<boolean | undefined, FormattedTools<unknown>>>();
   const toolSources = (query: ToolsQuery): ToolSource[] =>
-    listAvailable(source, { ...query, include: 'available' }).map(({ name, action }) => ({
+    listAvailable(source, { ...query, include: 'available' }, 'top').map(({ name, action }) => ({
       name,
       title: action.title,
       description: action.description,

@@ -1,0 +1,97 @@
+// Recall for both intents: Seal-Tools dev (700 queries, 4,076 actions) through `registry.available({ query, limit,
+// intent })`, against MiniSearch and wink-bm25 fed the same tokens; BFCL v3 multiple / irrelevance with the
+// threshold (`intent: 'relevant'`). Data: see test/ranking/datasets.ts.
+// Run: node --conditions=@affordance/source --import tsx bench/ranking-recall.bench.ts
+import { createRegistry, type RankIntent } from '@affordance/core';
+import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';
+import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
+import { bfclQuestions, sealActions, sealQueries } from '../test/ranking/datasets.js';
+import {
+  documentsOf,
+  evaluateBfcl,
+  evaluateRetrieval,
+  type SearchEngine,
+} from '../test/ranking/evaluate-ranking.js';
+import { packagedSynonyms } from '../test/ranking/packaged-synonyms.js';
+import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
+
+const vectors = packagedWordVectors();
+const synonyms = packagedSynonyms();
+const rankers: Array<[string, () => Ranker]> = [
+  ['lexical', () => createLexicalRanker()],
+  ['lexical + synonyms', () => createLexicalRanker({ synonyms })],
+  ...(vectors
+    ? ([
+        ['word vectors', () => createWordVectorRanker({ vectors })],
+        ['word vectors + synonyms', () => createWordVectorRanker({ vectors, synonyms })],
+      ] as Array<[string, () => Ranker]>)
+    : []),
+];
+const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice(7);
+const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) =>
+  console.log(
+    `| ${label} | ${s.recallAt1.toFixed(3)} | ${s.recallAt5.toFixed(3)} | ${s.recallAt10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.medianMs.toFixed(2)} |`,
+  );
+
+const bfclOnly = process.argv.includes('--bfcl-only');
+const queries = bfclOnly ? [] : sealQueries();
+const actions = sealActions();
+console.log(`## Seal-Tools: ${queries.length} queries, ${actions.length} actions\n`);
+console.log('| engine | R@1 | R@5 | R@10 | MRR@10 | median ms |');
+for (const [label, make] of bfclOnly ? [] : rankers) {
+  if (only && !label.includes(only)) continue;
+  const registry = createRegistry({ actions, ranker: make() });
+  for (const intent of ['top', 'relevant'] as RankIntent[]) {
+    const engine: SearchEngine = {
+      name: label,
+      add: () => {},
+      search: (query, limit) =>
+        registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
+    };
+    row(`${label}, intent ${intent}`, evaluateRetrieval(engine, queries));
+  }
+}
+if (!only && !bfclOnly) {
+  const documents = documentsOf(createRegistry({ actions }));
+  for (const engine of [miniSearchEngine(), winkEngine()]) {
+    engine.add(documents);
+    row(engine.name, evaluateRetrieval(engine, queries));
+  }
+}
+
+const multiple = bfclQuestions('multiple');
+const irrelevance = bfclQuestions('irrelevance');
+const half = <T>(list: readonly T[], parity: number) => list.filter((_, at) => at % 2 === parity);
+console.log(
+  '\n## BFCL v3 with the threshold: multiple / irrelevance (tuning half even, held-out half odd, all)\n',
+);
+for (const [label, make] of rankers) {
+  if (only && !label.includes(only)) continue;
+  const cell = (parity?: number) => {
+    const score =
+      parity === undefined
+        ? evaluateBfcl(multiple, irrelevance, make)
+        : evaluateBfcl(half(multiple, parity), half(irrelevance, parity), make);
+    return `${score.multipleAccuracy.toFixed(3)} / ${score.irrelevanceRejected.toFixed(3)}`;
+  };
+  console.log(`| ${label} | ${cell(0)} | ${cell(1)} | ${cell()} |`);
+}
+
+console.log(
+  '\n## BFCL v3 multiple (200) with the recall-first intent: R@1 and MRR of the gold among the 2-4 functions\n',
+);
+for (const [label, make] of rankers) {
+  if (only && !label.includes(only)) continue;
+  let first = 0;
+  let reciprocal = 0;
+  for (const question of multiple) {
+    const registry = createRegistry({ actions: question.functions, ranker: make() });
+    const names = registry.available({ query: question.query, intent: 'top' }).map((entry) => entry.name);
+    const at = names.indexOf(question.gold!);
+    if (at === 0) first++;
+    if (at >= 0) reciprocal += 1 / (at + 1);
+  }
+  console.log(
+    `| ${label} | ${(first / multiple.length).toFixed(3)} | ${(reciprocal / multiple.length).toFixed(3)} |`,
+  );
+}

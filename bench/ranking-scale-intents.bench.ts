@@ -1,0 +1,45 @@
+// Query time of both intents at 10,000 actions (Seal-Tools grown with perturbed copies, as in ranking.bench.ts):
+// median CPU time per query over every 7th Seal query, for `rank(query, { limit: 10 })` (threshold) and
+// `match(query, { limit: 40 })` and `match(query)` (recall first), lexical and word-vector rankers.
+// Run: node --conditions=@affordance/source --import tsx bench/ranking-scale-intents.bench.ts [size]
+import { defineAction, qualifiedName } from '@affordance/core';
+import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';
+import { sealActions, sealQueries } from '../test/ranking/datasets.js';
+import { median } from '../test/ranking/evaluate-ranking.js';
+import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
+import { growActions } from '../test/ranking/synthetic-actions.js';
+
+const size = Number(process.argv[2] ?? 10_000);
+const documents = growActions(sealActions(), size).map((definition) => {
+  const action = defineAction(definition);
+  return rankDocumentOf(action, qualifiedName(action));
+});
+const queries = sealQueries()
+  .filter((_, at) => at % 7 === 0)
+  .map((query) => query.query);
+const vectors = packagedWordVectors();
+const rankers = [
+  ['lexical', createLexicalRanker()],
+  ...(vectors ? [['word vectors', createWordVectorRanker({ vectors })] as const] : []),
+] as const;
+const cpu = (run: () => void) => {
+  const started = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+};
+console.log(`${documents.length} actions, ${queries.length} queries × 3 rounds, median CPU ms per query`);
+for (const [label, ranker] of rankers) {
+  for (const document of documents) ranker.add(document);
+  for (const [intent, ask] of [
+    ['relevant: rank(query, { limit: 10 })', (query: string) => ranker.rank(query, { limit: 10 })],
+    // What `available({ query, limit: 10, intent: 'top' })` asks for: a head of 4 × limit.
+    ['top: match(query, { limit: 40 })', (query: string) => ranker.match(query, { limit: 40 })],
+    ['top: match(query), every match', (query: string) => ranker.match(query)],
+  ] as const) {
+    ask(queries[0]!);
+    const times: number[] = [];
+    for (let round = 0; round < 3; round++) for (const query of queries) times.push(cpu(() => ask(query)));
+    console.log(`${label}, ${intent}: ${median(times).toFixed(2)} ms`);
+  }
+}

