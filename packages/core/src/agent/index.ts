@@ -27,6 +27,16 @@ export {
   ensureSession,
   titleOf,
 } from './conversation-recorder.js';
+export {
+  type AgentDecision,
+  type AgentInterrupt,
+  APPROVAL_RESPONSE_SCHEMA,
+  decisionOf,
+  type PausedCall,
+  type PausedRunState,
+  ResumeError,
+  type ResumeErrorCode,
+} from './interrupts.js';
 export { DONE } from './model-turn.js';
 export {
   type AgentMessage,
@@ -41,7 +51,15 @@ export {
   type ToolResultRecord,
   toolCallOf,
 } from './model-types.js';
+export {
+  type CancelAgentRunOptions,
+  cancelAgentRun,
+  findPausedRun,
+  type PausedRunQuery,
+} from './paused-runs.js';
+export { type ResumeAgentOptions, resumeAgent } from './resume-agent.js';
 export { type RunAgentOptions, runAgent } from './run-agent.js';
+export type { AgentLoopOptions } from './run-setup.js';
 export {
   createMemorySessionRecorder,
   type MemorySessionRecorder,

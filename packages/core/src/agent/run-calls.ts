@@ -37,15 +37,33 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ...(scope.context ? { context: scope.context } : {}),
       };
       const result = await scope.registry.run(run);
+      const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
-        : result.error.code === 'aborted' || scope.signal.aborted
-          ? 'aborted'
-          : 'failed';
-      record = { callId: call.id, name: call.name, args, status, output: result.modelOutput, result };
+        : approvalId !== undefined
+          ? 'pending'
+          : result.error.code === 'aborted' || scope.signal.aborted
+            ? 'aborted'
+            : 'failed';
+      record = {
+        callId: call.id,
+        name: call.name,
+        args,
+        status,
+        output: result.modelOutput,
+        result,
+        ...(approvalId !== undefined ? { approvalId } : {}),
+      };
     }
     records.push(record);
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
   }
   return records;
+}
+
+// The approval a call waits on, when the pipeline paused it.
+function approvalIdOf(code: string, details: unknown): string | undefined {
+  if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
+  const id = (details as { approvalId?: unknown }).approvalId;
+  return typeof id === 'string' ? id : undefined;
 }

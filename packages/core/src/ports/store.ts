@@ -1,3 +1,4 @@
+import { type AgentRunStore, createMemoryAgentRunStore } from './agent-run-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
 import type { EventRelay } from './event-relay.js';
@@ -10,6 +11,8 @@ import { createMemorySessionHistory, type SessionHistory } from './session-histo
 export interface Store {
   readonly audit: AuditLog;
   readonly approvals: ApprovalStore;
+  /** Agent runs paused on an interrupt (an approval), with the state their resume continues from. */
+  readonly agentRuns: AgentRunStore;
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly history: SessionHistory;
@@ -26,6 +29,7 @@ export function createMemoryStore(): Store {
   return {
     audit: createMemoryAuditLog(),
     approvals: createMemoryApprovalStore(),
+    agentRuns: createMemoryAgentRunStore(),
     idempotency: createMemoryIdempotencyStore(),
     rateLimiter: createMemoryRateLimiter(),
     history: createMemorySessionHistory(),
