@@ -24,8 +24,7 @@ export interface LoopStart {
  * steps, hands calls to the client, pauses on an approval, or the signal aborts; then record and report the result.
  */
 export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentResult> {
-  const { model, protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } =
-    setup;
+  const { model, protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
   const { options } = setup;
   const { history, attempts } = start;
   let status: AgentStatus | undefined;

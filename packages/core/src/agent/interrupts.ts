@@ -88,7 +88,10 @@ export interface PausedRunState {
 /** Read a stored state back, refusing one this version does not know. */
 export function readPausedState(state: Readonly<Record<string, unknown>>): PausedRunState {
   if (state.version !== 1 || !Array.isArray(state.calls) || !Array.isArray(state.messages)) {
-    throw new AffordanceError('invalid_option', 'the stored agent run state is not one this version can resume');
+    throw new AffordanceError(
+      'invalid_option',
+      'the stored agent run state is not one this version can resume',
+    );
   }
   return state as unknown as PausedRunState;
 }
@@ -100,7 +103,10 @@ export const APPROVAL_RESPONSE_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     approved: { type: 'boolean', description: 'true runs the call, false denies it' },
-    editedArgs: { type: 'object', description: "Arguments to run instead; checked against the action's schema" },
+    editedArgs: {
+      type: 'object',
+      description: "Arguments to run instead; checked against the action's schema",
+    },
     reason: { type: 'string', maxLength: REASON_LENGTH },
   },
   required: ['approved'],

@@ -23,7 +23,10 @@ export async function findPausedRun(store: AgentRunStore, query: PausedRunQuery)
     const runs = await store.list({ sessionId: query.sessionId });
     found = runs.reverse().find((run) => run.interruptIds.some((id) => ids.has(id)));
   } else {
-    throw new ResumeError('unknown_interrupt', 'resumeAgent needs the runId (or the sessionId) of the paused run');
+    throw new ResumeError(
+      'unknown_interrupt',
+      'resumeAgent needs the runId (or the sessionId) of the paused run',
+    );
   }
   if (!found || found.userId !== query.user?.id) {
     throw new ResumeError(
@@ -51,22 +54,36 @@ export function matchDecisions(
   for (const decision of decisions) {
     const interrupt = byId.get(decision?.interruptId);
     if (!interrupt) {
-      throw new ResumeError('unknown_interrupt', `the run does not wait on an interrupt ${decision?.interruptId}`);
+      throw new ResumeError(
+        'unknown_interrupt',
+        `the run does not wait on an interrupt ${decision?.interruptId}`,
+      );
     }
     if (matched.has(interrupt.id)) {
       throw new ResumeError('invalid_decision', `the interrupt ${interrupt.id} is answered twice`);
     }
     if (typeof decision.approved !== 'boolean') {
-      throw new ResumeError('invalid_decision', `the decision on ${interrupt.id} needs approved: true or false`);
+      throw new ResumeError(
+        'invalid_decision',
+        `the decision on ${interrupt.id} needs approved: true or false`,
+      );
     }
     if (decision.editedArgs !== undefined) {
       if (!decision.approved) {
-        throw new ResumeError('invalid_decision', `editedArgs on ${interrupt.id} only go with approved: true`);
+        throw new ResumeError(
+          'invalid_decision',
+          `editedArgs on ${interrupt.id} only go with approved: true`,
+        );
       }
       const checked = registry.checkInput(interrupt.name, decision.editedArgs);
       if (!checked?.ok) {
-        const issues = checked ? checked.issues.map((issue) => issue.message).join('; ') : 'the action is gone';
-        throw new ResumeError('invalid_decision', `the edited arguments of ${interrupt.id} are not valid: ${issues}`);
+        const issues = checked
+          ? checked.issues.map((issue) => issue.message).join('; ')
+          : 'the action is gone';
+        throw new ResumeError(
+          'invalid_decision',
+          `the edited arguments of ${interrupt.id} are not valid: ${issues}`,
+        );
       }
     }
     matched.set(interrupt.id, decision);
@@ -104,7 +121,8 @@ export async function cancelAgentRun(options: CancelAgentRunOptions): Promise<St
   const decisions = (options.interruptIds ?? []).map((interruptId) => ({ interruptId, approved: false }));
   const found = await findPausedRun(store, { ...options, decisions });
   const cancelled = await store.change(found.runId, { from: ['interrupted'], status: 'cancelled' });
-  if (!cancelled) throw new ResumeError('already_resolved', `the run ${found.runId} was resumed by another decision`);
+  if (!cancelled)
+    throw new ResumeError('already_resolved', `the run ${found.runId} was resumed by another decision`);
   const by = options.by ?? options.user?.id ?? 'user';
   for (const id of found.interruptIds) {
     try {

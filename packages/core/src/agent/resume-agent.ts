@@ -25,7 +25,8 @@ export interface ResumeAgentOptions extends AgentLoopOptions {
   readonly decidedBy?: string;
 }
 
-const DONE_WAITING = 'Not done yet: another call of this step was waiting for approval; it has its result now.';
+const DONE_WAITING =
+  'Not done yet: another call of this step was waiting for approval; it has its result now.';
 const CLIENT_NOT_RUN = 'Not run: the run paused for an approval; call it again if it is still needed.';
 
 /**
@@ -37,7 +38,8 @@ const CLIENT_NOT_RUN = 'Not run: the run paused for an approval; call it again i
 export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentResult> {
   const { registry } = options;
   const store = registry?.store?.agentRuns;
-  if (!store) throw new AffordanceError('invalid_option', 'resumeAgent: registry must come from createRegistry()');
+  if (!store)
+    throw new AffordanceError('invalid_option', 'resumeAgent: registry must come from createRegistry()');
   const stored = await findPausedRun(store, options);
   const state = readPausedState(stored.state);
   const decisions = matchDecisions(registry, state, options.decisions);
@@ -54,7 +56,14 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   setup.emit({ type: 'run-start', runId, sessionId, protocol });
   const calls = await decideCalls(setup, state, decisions, options.decidedBy ?? options.user?.id ?? 'user');
   const message = resultsMessage(state, calls);
-  const record = { runId, step: state.step, status: 'resumed' as const, offered: [], calls, messages: [message] };
+  const record = {
+    runId,
+    step: state.step,
+    status: 'resumed' as const,
+    offered: [],
+    calls,
+    messages: [message],
+  };
   await options.recorder?.recordStep(sessionId, record);
   setup.emit({ type: 'step-finish', runId, step: record });
   await store.change(stored.runId, { from: ['resuming'], status: 'resumed', holder: runId });
@@ -77,7 +86,13 @@ async function decideCalls(
   const records: CallRecord[] = [];
   for (const call of state.calls) {
     if (call.status !== 'pending') {
-      records.push({ callId: call.callId, name: call.name, args: call.args, status: call.status, output: call.output });
+      records.push({
+        callId: call.callId,
+        name: call.name,
+        args: call.args,
+        status: call.status,
+        output: call.output,
+      });
       continue;
     }
     const decision = decisions.get(call.approvalId)!;
@@ -113,7 +128,9 @@ async function decide(
     // Decided outside this run (the approvals inbox): the model hears how it stands rather than nothing.
     if (!AffordanceError.isInstance(error)) throw error;
     const approval = await registry.approvals.get(call.approvalId);
-    const how = approval ? `${approval.status}${approval.decidedBy ? ` by ${approval.decidedBy}` : ''}` : 'gone';
+    const how = approval
+      ? `${approval.status}${approval.decidedBy ? ` by ${approval.decidedBy}` : ''}`
+      : 'gone';
     return {
       status: 'failed',
       output: `Error: ${call.name} was decided outside this conversation (${how}); its result is not available here.`,
@@ -135,7 +152,12 @@ function resultsMessage(state: PausedRunState, calls: readonly CallRecord[]): Ag
     results.push({ toolCallId: call.id, name: call.name, ok: false, output: CLIENT_NOT_RUN });
   }
   if (state.doneCall) {
-    results.push({ toolCallId: state.doneCall.id, name: state.doneCall.name, ok: false, output: DONE_WAITING });
+    results.push({
+      toolCallId: state.doneCall.id,
+      name: state.doneCall.name,
+      ok: false,
+      output: DONE_WAITING,
+    });
   }
   return { role: 'tool', content: '', toolResults: results };
 }

@@ -24,7 +24,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const input: AgentMessage[] =
     typeof options.input === 'string' ? [{ role: 'user', content: options.input }] : [...options.input];
   const { runId, sessionId, protocol } = setup;
-  await options.recorder?.recordStart(sessionId, { runId, model: options.model.id, protocol, messages: input });
+  await options.recorder?.recordStart(sessionId, {
+    runId,
+    model: options.model.id,
+    protocol,
+    messages: input,
+  });
   setup.emit({ type: 'run-start', runId, sessionId, protocol });
   return runLoop(setup, { history: [...input], attempts: [], step: 0, text: '' });
 }

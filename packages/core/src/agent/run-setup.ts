@@ -6,8 +6,8 @@ import { newId } from '../util/new-id.js';
 import type { AgentEvent } from './agent-events.js';
 import { type ClientTool, type PreparedClientTools, prepareClientTools } from './client-tools.js';
 import { type CompletionOptions, resolveCompletion } from './completion.js';
-import type { LanguageModel } from './model-types.js';
 import type { TurnQuery } from './model-turn.js';
+import type { LanguageModel } from './model-types.js';
 import type { SessionRecorder } from './session-recorder.js';
 
 /** What `runAgent` and `resumeAgent` share: the model, the registry and how each step runs. */

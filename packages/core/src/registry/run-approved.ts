@@ -89,7 +89,11 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
           id: approval.id,
           decidedBy: run.by,
           ...(run.reason || run.args
-            ? { reason: [run.reason, run.args ? 'approved with edited arguments' : ''].filter(Boolean).join('; ') }
+            ? {
+                reason: [run.reason, run.args ? 'approved with edited arguments' : '']
+                  .filter(Boolean)
+                  .join('; '),
+              }
             : {}),
         },
         callId: approval.callId,
