@@ -4,7 +4,7 @@ import { type MCPServer, type ServeMCPOptions, serveMCP } from '@affordance/mcp'
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Logger, pino } from 'pino';
 import { type ModelSource, modelName } from './agui/resolve-model.js';
-import { approvalPolicy } from './approval-policy.js';
+import { approvalPolicy, decisionRefusal } from './approval-policy.js';
 import { authenticate, localUser, type ServerUsers } from './authenticate.js';
 import { createEventHub, type EventHub } from './events/event-hub.js';
 import { createEventStreams, type EventStreamLimits, type EventStreams } from './events/event-streams.js';
@@ -245,7 +245,13 @@ export function createServer(options: ServerOptions): AffordanceServer {
     (store as Store & { conversations?: ConversationStore }).conversations ??
     createMemoryConversationStore();
   mountSessionRoutes(app, { conversations });
-  mountAguiRoute(app, { registry, conversations, logger, model: options.model });
+  mountAguiRoute(app, {
+    registry,
+    conversations,
+    logger,
+    model: options.model,
+    decisionRefusal: (user, approval) => decisionRefusal(user, approval, deps),
+  });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
   return { app, mcp, events, streams: deps.streams };
 }

@@ -36,6 +36,7 @@ export {
   type PausedRunState,
   ResumeError,
   type ResumeErrorCode,
+  readPausedState,
 } from './interrupts.js';
 export { DONE } from './model-turn.js';
 export {

@@ -119,13 +119,13 @@ async function decide(
       ? await registry.approvals.approve(call.approvalId, {
           by,
           ...reason,
-          signal: setup.signal,
           ...(setup.options.user ? { requester: setup.options.user } : {}),
           ...(decision.editedArgs ? { args: decision.editedArgs } : {}),
         })
       : await registry.approvals.deny(call.approvalId, { by, ...reason });
   } catch (error) {
-    // Decided outside this run (the approvals inbox): the model hears how it stands rather than nothing.
+    // No abort signal: once decided, the call runs to its end and its result is recorded, even if the caller
+    // went away (the loop stops right after). Decided outside this run (the approvals inbox): the model hears how it stands rather than nothing.
     if (!AffordanceError.isInstance(error)) throw error;
     const approval = await registry.approvals.get(call.approvalId);
     const how = approval

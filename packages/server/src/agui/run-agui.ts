@@ -4,8 +4,11 @@ import {
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
+  ResumeError,
+  resumeAgent,
   titleOf,
 } from '@affordance/core/agent';
+import type { AgentEvent } from '@affordance/core/agent';
 import type { ConversationStore } from '@affordance/core/ports';
 import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
@@ -13,6 +16,7 @@ import { ServerError } from '../server-error.js';
 import { createAguiTranslator } from './agui-events.js';
 import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
+import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
 import type { ResolvedModel } from './resolve-model.js';
 import { sseResponse, sseStream } from './sse-response.js';
 
@@ -26,12 +30,16 @@ export interface AguiDeps {
   readonly system?: string;
   /** Most model turns per run (default 20). */
   readonly maxSteps?: number;
+  /** Who may approve a paused call when a run resumes (the server's approval policy); absent: its own user. */
+  readonly decisionRefusal?: DecisionRefusal;
 }
 
 /**
  * Answer one AG-UI run: check the client tools and the thread's owner (typed 400/403 before any event), record
  * the messages the session does not hold yet, then stream the agent loop as AG-UI events until RUN_FINISHED
- * (client tool calls are handed over as pending) or RUN_ERROR. The run stops when the client goes away.
+ * (client tool calls are handed over as pending; a call needing approval ends it with an `interrupt` outcome) or
+ * RUN_ERROR. A run with `resume` entries continues the thread's paused run instead; a run without them on a
+ * paused thread is refused. The run stops when the client goes away.
  */
 export async function runAgui(
   deps: AguiDeps,
@@ -62,20 +70,38 @@ export async function runAgui(
   if (session.userId !== undefined && session.userId !== user.id) {
     throw new ServerError('forbidden', `the thread ${threadId} belongs to another user`);
   }
-  const stored = await deps.conversations.listMessages(threadId);
-  for (const message of newMessagesOf(threadId, input.messages, stored)) {
-    await deps.conversations.appendMessage(threadId, message);
+  const started: AGUIEvent = { type: 'RUN_STARTED', threadId, runId };
+  const resume =
+    input.resume.length > 0
+      ? await acceptResume(deps.registry, threadId, user, input.resume, deps.decisionRefusal)
+      : undefined;
+  if (resume && 'type' in resume) return sseResponse([started, resume]);
+  if (!resume && (await pausedRunOf(deps.registry, threadId, user))) {
+    return sseResponse([
+      started,
+      {
+        type: 'RUN_ERROR',
+        code: 'missing_decision',
+        message: `The thread ${threadId} waits on interrupts: answer them in \`resume\` (or cancel them) first.`,
+      },
+    ]);
+  }
+  if (!resume) {
+    // A resume continues the stored conversation; messages sent beside it are not added.
+    const stored = await deps.conversations.listMessages(threadId);
+    for (const message of newMessagesOf(threadId, input.messages, stored)) {
+      await deps.conversations.appendMessage(threadId, message);
+    }
   }
 
   return sseStream(signal, async (send, aborted) => {
-    const translator = createAguiTranslator();
-    send({ type: 'RUN_STARTED', threadId, runId });
+    const translator = createAguiTranslator(undefined, resume?.toolCallIds);
+    send(started);
     try {
-      const result = await runAgent({
+      const loop = {
         model,
         registry: deps.registry,
-        input: messages,
-        protocol: 'auto',
+        protocol: 'auto' as const,
         stream: true,
         sessionId: threadId,
         user,
@@ -93,14 +119,21 @@ export async function runAgui(
             return id ? storedIdOf(threadId, id) : undefined;
           },
         }),
-        onEvent: (event) => {
+        onEvent: (event: AgentEvent) => {
           for (const out of translator.translate(event)) send(out);
         },
-      });
+      };
+      const result = resume
+        ? await resumeAgent({ ...loop, sessionId: threadId, decisions: resume.decisions, decidedBy: user.id })
+        : await runAgent({ ...loop, input: messages });
       const last = finalEvent(result, threadId, runId);
       if (last) send(last);
     } catch (error) {
       if (aborted.aborted) return;
+      if (ResumeError.isInstance(error)) {
+        send({ type: 'RUN_ERROR', code: error.code, message: error.message });
+        return;
+      }
       deps.logger.error({ err: error, threadId, runId }, 'agent run failed');
       send({
         type: 'RUN_ERROR',
@@ -136,6 +169,24 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
         type: 'RUN_ERROR',
         code: 'completion_failed',
         message: `The agent finished, but completion conditions failed: ${result.failedConditions.join(', ')}.`,
+      };
+    case 'interrupted':
+      return {
+        type: 'RUN_FINISHED',
+        threadId,
+        runId,
+        result: summary,
+        outcome: {
+          type: 'interrupt',
+          interrupts: (result.interrupts ?? []).map((interrupt) => ({
+            id: interrupt.id,
+            reason: interrupt.reason,
+            message: interrupt.message,
+            toolCallId: interrupt.toolCallId,
+            responseSchema: interrupt.responseSchema as Record<string, unknown>,
+            metadata: { action: interrupt.name, args: interrupt.args },
+          })),
+        },
       };
     case 'aborted':
       return undefined;
