@@ -1,4 +1,5 @@
 import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
+import type { AgentEvent } from '@affordance/core/agent';
 import {
   type AgentResult,
   createConversationRecorder,
@@ -8,7 +9,6 @@ import {
   resumeAgent,
   titleOf,
 } from '@affordance/core/agent';
-import type { AgentEvent } from '@affordance/core/agent';
 import type { ConversationStore } from '@affordance/core/ports';
 import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
@@ -16,8 +16,8 @@ import { ServerError } from '../server-error.js';
 import { createAguiTranslator } from './agui-events.js';
 import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
-import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
 import type { ResolvedModel } from './resolve-model.js';
+import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
 import { sseResponse, sseStream } from './sse-response.js';
 
 /** What an AG-UI run needs from the server. */
