@@ -110,7 +110,7 @@ async function post(url: string, body: Record<string, unknown>, headers: Record<
 }
 
 const approve = (interruptId: string, payload: unknown = { approved: true }) => ({
-  resume: [{ interruptId, status: 'resolved', payload }],
+  resume: [{ interruptId, status: 'resolved' as const, payload }],
 });
 
 describe('/agui interrupts', () => {
