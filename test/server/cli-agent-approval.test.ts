@@ -104,7 +104,7 @@ describe('affordance agent and approvals', () => {
       const [denied] = last.messages.filter((message) => message.tool_call_id === remove.id);
       expect(denied?.content).toContain('approval_denied');
       const { records } = await auditOf(data, 'cli-no');
-      expect(records.map((record) => record.error?.code ?? record.outcome)).not.toContain('ok');
+      expect(records.map((record) => record.errorCode ?? record.outcome)).not.toContain('ok');
     },
     SLOW,
   );
