@@ -4,17 +4,21 @@
 // replay-model.ts.
 // The server runs in this Node environment (the jsdom one replaces URL, which the server's file paths need); the
 // page gets its DOM from jsdom, installed before React and Testing Library load.
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createToolCallStore } from '@affordance/client';
 import { createRegistry, defineAction } from '@affordance/core';
 import { serve } from '@hono/node-server';
-import { JSDOM } from 'jsdom';
 import { createElement as h, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../../packages/server/src/create-server.js';
 import { closeAll, closeServer, onCleanup, replay } from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
+// jsdom ships no types; the two members used here are typed by hand.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string, options: { url: string }) => { window: Window & typeof globalThis };
+};
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/' });
 const page = globalThis as Record<string, unknown>;
 // `navigator` only while React loads: the model client (the official openai SDK, in this process for the server)
