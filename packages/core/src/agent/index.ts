@@ -32,11 +32,8 @@ export {
   type AgentInterrupt,
   APPROVAL_RESPONSE_SCHEMA,
   decisionOf,
-  type PausedCall,
-  type PausedRunState,
   ResumeError,
   type ResumeErrorCode,
-  readPausedState,
 } from './interrupts.js';
 export { DONE } from './model-turn.js';
 export {
@@ -58,6 +55,7 @@ export {
   findPausedRun,
   type PausedRunQuery,
 } from './paused-runs.js';
+export { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
 export { type ResumeAgentOptions, resumeAgent } from './resume-agent.js';
 export { type RunAgentOptions, runAgent } from './run-agent.js';
 export type { AgentLoopOptions } from './run-setup.js';

@@ -1,11 +1,8 @@
 import type { AttemptRecord, CallRecord } from './agent-events.js';
-import {
-  type AgentInterrupt,
-  APPROVAL_RESPONSE_SCHEMA,
-  type PausedCall,
-  type PausedRunState,
-} from './interrupts.js';
+import { type AgentInterrupt, APPROVAL_RESPONSE_SCHEMA } from './interrupts.js';
+
 import type { AgentMessage, ModelToolCall } from './model-types.js';
+import type { PausedCall, PausedRunState } from './paused-state.js';
 import type { RunSetup } from './run-setup.js';
 
 /** The paused step as the loop holds it. */

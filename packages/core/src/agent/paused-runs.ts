@@ -1,6 +1,8 @@
 import type { AgentRunStore, StoredAgentRun } from '../ports/agent-run-store.js';
 import type { Registry } from '../registry/create-registry.js';
-import { type AgentDecision, type PausedRunState, ResumeError } from './interrupts.js';
+import { type AgentDecision, ResumeError } from './interrupts.js';
+
+import type { PausedRunState } from './paused-state.js';
 
 /** Which paused run: its id, or the session whose interrupted run the decisions answer; and whose it is. */
 export interface PausedRunQuery {

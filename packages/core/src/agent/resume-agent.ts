@@ -3,15 +3,11 @@ import { AffordanceError } from '../errors/affordance-error.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { AgentResult, CallRecord } from './agent-events.js';
 import { runLoop } from './agent-loop.js';
-import {
-  type AgentDecision,
-  type PausedCall,
-  type PausedRunState,
-  ResumeError,
-  readPausedState,
-} from './interrupts.js';
+import { type AgentDecision, ResumeError } from './interrupts.js';
+
 import type { AgentMessage, ToolResultRecord } from './model-types.js';
 import { findPausedRun, matchDecisions } from './paused-runs.js';
+import { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
 import { type AgentLoopOptions, prepareRun, type RunSetup } from './run-setup.js';
 
 /** Options of `resumeAgent`: the loop's options again (they are not stored), the paused run, and the decisions. */
