@@ -197,4 +197,25 @@ describe('runAgent pauses on an approval and resumeAgent continues', () => {
     expect(other.ran).toEqual([]);
     expect((await other.store.approvals.get(other.paused.interrupts![0]!.id))?.status).toBe('denied');
   });
+
+  it('an approval decided in the inbox meanwhile: the resume tells the model how it went, and nothing runs twice', async () => {
+    const { store, ran, paused } = await pausedRun();
+    const registry = open(store, ran);
+    const interruptId = paused.interrupts![0]!.id;
+    await registry.approvals.approve(interruptId, { by: 'admin' });
+    expect(ran).toEqual([40]);
+    const model = createScriptedModel(['It was sent.']);
+    const resumed = await resumeAgent({
+      model,
+      registry,
+      runId: paused.runId,
+      user: alice,
+      decisions: [{ interruptId, approved: true }],
+    });
+    expect(resumed.status).toBe('done');
+    expect(ran).toEqual([40]);
+    expect(resultsSeen(model.requests[0]!, 'c2')).toEqual([
+      'money_send was approved by admin outside this conversation and ran successfully; its output is not available here.',
+    ]);
+  });
 });

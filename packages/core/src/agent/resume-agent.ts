@@ -101,6 +101,10 @@ async function decideCalls(
   return records;
 }
 
+/**
+ * Approve or deny one paused call through the registry's approvals. No abort signal: once decided, the call runs
+ * to its end and its result is recorded even if the caller went away (the loop stops right after).
+ */
 async function decide(
   registry: Registry,
   call: Extract<PausedCall, { status: 'pending' }>,
@@ -120,20 +124,31 @@ async function decide(
         })
       : await registry.approvals.deny(call.approvalId, { by, ...reason });
   } catch (error) {
-    // No abort signal: once decided, the call runs to its end and its result is recorded, even if the caller
-    // went away (the loop stops right after). Decided outside this run (the approvals inbox): the model hears how it stands rather than nothing.
     if (!AffordanceError.isInstance(error)) throw error;
-    const approval = await registry.approvals.get(call.approvalId);
-    const how = approval
-      ? `${approval.status}${approval.decidedBy ? ` by ${approval.decidedBy}` : ''}`
-      : 'gone';
-    return {
-      status: 'failed',
-      output: `Error: ${call.name} was decided outside this conversation (${how}); its result is not available here.`,
-    };
+    return decidedElsewhere(registry, call);
   }
   const status = result.ok ? 'ok' : result.error.code === 'aborted' ? 'aborted' : 'failed';
   return { status, output: result.modelOutput, result };
+}
+
+// Decided outside this run (the approvals inbox): the model hears how it went rather than nothing.
+async function decidedElsewhere(
+  registry: Registry,
+  call: Extract<PausedCall, { status: 'pending' }>,
+): Promise<Pick<CallRecord, 'status' | 'output'>> {
+  const approval = await registry.approvals.get(call.approvalId);
+  const by = approval?.decidedBy ? ` by ${approval.decidedBy}` : '';
+  if (approval?.status === 'done') {
+    return {
+      status: 'ok',
+      output: `${call.name} was approved${by} outside this conversation and ran successfully; its output is not available here.`,
+    };
+  }
+  const how = approval ? `${approval.status}${by}${approval.reason ? `: ${approval.reason}` : ''}` : 'gone';
+  return {
+    status: 'failed',
+    output: `Error: ${call.name} was decided outside this conversation (${how}); it did not run here.`,
+  };
 }
 
 /** The tool message that answers every call of the paused step. */

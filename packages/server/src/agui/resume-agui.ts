@@ -56,7 +56,9 @@ export async function acceptResume(
     for (const decision of decisions) {
       if (!decision.approved) continue;
       const approval = await registry.approvals.get(decision.interruptId);
-      const refused = approval && refusal?.(user, approval);
+      // Decided already (an approver used the inbox): the resume only brings the outcome to the model.
+      if (approval?.status !== 'pending') continue;
+      const refused = refusal?.(user, approval);
       if (refused) return runError('forbidden', refused);
     }
     return { decisions, toolCallIds: toolCallIdsOf(run) };
