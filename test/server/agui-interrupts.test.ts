@@ -267,4 +267,27 @@ describe('/agui interrupts', () => {
     expect(await carolLast(approve(carolId!))).toMatchObject({ type: 'RUN_ERROR', code: 'cancelled' });
     expect(sent).toEqual([25]);
   });
+
+  it('on a keyed server an approver decides in the inbox, and the requester’s resume brings the outcome to the model', async () => {
+    const model = await replay([replyFrames('Sending.', [SEND]), replyFrames('It went through.')]);
+    const keys = { 'key-carol': { id: 'carol', roles: [] }, 'key-admin': { id: 'admin', roles: ['admin'] } };
+    const { url, sent } = await open(await memoryStore(), model.model, { users: { keys } });
+    const carol = agentFor(url, 'thread-inbox', { authorization: 'Bearer key-carol' });
+    await runOnce(carol);
+    const id = carol.pendingInterrupts[0]!.id;
+    const approvals = url.replace('/agui', `/api/approvals/${id}`);
+    const decided = await fetch(approvals, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer key-admin' },
+      body: JSON.stringify({ decision: 'approve' }),
+    });
+    expect(decided.status).toBe(200);
+    expect(sent).toEqual([40]);
+    const resumed = await runOnce(carol, approve(id));
+    await expectValidStream(resumed.events);
+    expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
+    expect(sent).toEqual([40]);
+    const [seen] = resultsSent(model.server.requests.at(-1)!.body as RecordedJson, SEND.id);
+    expect(seen).toContain('approved by admin outside this conversation and ran successfully');
+  });
 });
