@@ -200,7 +200,7 @@ describe('/agui interrupts', () => {
     expect(sent).toEqual([40]);
   });
 
-  it('refuses missing, unknown, forged, replayed and cancelled resume entries, and another user’s interrupt', async () => {
+  it('re-announces to a run without resume; refuses unknown, forged, replayed and cancelled resume entries, and another user’s interrupt', async () => {
     const model = await replay([...threeSteps(), replyFrames('Sending.', [SEND])]);
     const keys = {
       'key-alice': { id: 'alice', roles: ['admin'] },
@@ -219,7 +219,19 @@ describe('/agui interrupts', () => {
     const lastOf = async (body: Record<string, unknown>, key = 'key-alice') =>
       (await post(url, { ...thread, ...body }, as(key))).events.at(-1);
 
-    expect(await lastOf({})).toMatchObject({ type: 'RUN_ERROR', code: 'missing_decision' });
+    // A run without `resume` on the paused thread (a client that lost its state) gets the interrupts again.
+    const again = await post(
+      url,
+      { ...thread, messages: [{ id: 'late', role: 'user', content: 'hello?' }] },
+      as('key-alice'),
+    );
+    await expectValidStream(again.events);
+    expect(again.events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_FINISHED']);
+    expect(again.events[1]).toMatchObject({ outcome: { type: 'interrupt', interrupts: [{ id }] } });
+    expect(await lastOf({ resume: [{ interruptId: id, status: 'resolved' }] })).toMatchObject({
+      type: 'RUN_ERROR',
+      code: 'invalid_decision',
+    });
     expect(await lastOf(approve('apr_forged'))).toMatchObject({
       type: 'RUN_ERROR',
       code: 'unknown_interrupt',

@@ -68,8 +68,11 @@ async function start(script: string[][]) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, sent, model };
 }
 
-function Chat({ url }: { url: string }): ReactNode {
-  const chat = useAgentChat({ url, threadId: 'react-thread' });
+let lastMessages: readonly unknown[] = [];
+
+function Chat({ url, messages }: { url: string; messages?: readonly never[] }): ReactNode {
+  const chat = useAgentChat({ url, threadId: 'react-thread', ...(messages ? { messages } : {}) });
+  lastMessages = chat.messages;
   return h(
     'div',
     null,
@@ -85,9 +88,15 @@ function Chat({ url }: { url: string }): ReactNode {
   );
 }
 
-function mount(url: string) {
+function mount(url: string, messages?: readonly never[]) {
   const registry = createRegistry();
-  render(h(AffordanceProvider, { registry, store: createToolCallStore() }, h(Chat, { url })));
+  render(
+    h(
+      AffordanceProvider,
+      { registry, store: createToolCallStore() },
+      h(Chat, { url, ...(messages ? { messages } : {}) }),
+    ),
+  );
 }
 
 const toolTexts = () => screen.queryAllByTestId('message-tool').map((node) => node.textContent);
@@ -136,5 +145,24 @@ describe('useAgentChat with interrupts', () => {
     fireEvent.click(screen.getByText('Send'));
     await screen.findByText('What else?');
     expect(sent).toEqual([]);
+  });
+
+  it('after a reload the server announces the paused call again; approving shows its result once', async () => {
+    const { url, sent } = await start([replyFrames('Sending.', [SEND]), replyFrames('Sent.')]);
+    mount(url);
+    fireEvent.click(screen.getByText('Send'));
+    await screen.findByText('Approve');
+    const saved = [...lastMessages] as never[];
+    cleanup();
+    mount(url, saved);
+    expect(screen.queryByRole('group', { name: 'Approval' })).toBeNull();
+    fireEvent.click(screen.getByText('Send'));
+    await screen.findByText('Approve');
+    expect(screen.getByTestId('status').textContent).toContain('waits on approvals from an earlier run');
+    expect(toolTexts()).toEqual([]);
+    fireEvent.click(screen.getByText('Approve'));
+    await screen.findByText('Sent.');
+    expect(toolTexts()).toEqual(['sent 40']);
+    expect(sent).toEqual([40]);
   });
 });

@@ -121,11 +121,35 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       );
     }
   };
+  // Tool messages this chat made up for calls whose result never came (ids), so a re-announced interrupt can take
+  // them back.
+  const madeUp = new Set<string>();
   const closeUnanswered = () => {
     for (const id of unansweredCalls(agent.messages)) {
       store.fail(id, INTERRUPTED);
-      answer(id, store.get(id)?.modelOutput ?? errorForModel(INTERRUPTED));
+      if (answer(id, store.get(id)?.modelOutput ?? errorForModel(INTERRUPTED))) {
+        const added = agent.messages.at(-1);
+        if (added) madeUp.add(added.id);
+      }
     }
+  };
+  // After a reload the chat no longer knows the paused run; the server announces its interrupts again instead of
+  // running. Take back what this chat added for them (the message just sent, made-up results), so each call's real
+  // result shows once when it is decided.
+  const takeBack = (messageId: string, before: ReadonlySet<string>): boolean => {
+    const pending = agent.pendingInterrupts;
+    if (pending.length === 0 || !pending.every((item) => item.toolCallId && before.has(item.toolCallId)))
+      return false;
+    const calls = new Set(pending.map((item) => item.toolCallId));
+    agent.setMessages(
+      agent.messages.filter(
+        (message) =>
+          message.id !== messageId &&
+          !(message.role === 'tool' && calls.has(message.toolCallId) && madeUp.has(message.id)),
+      ),
+    );
+    for (const id of calls) if (id) sent.delete(id);
+    return true;
   };
 
   const runOnce = async (signal: AbortSignal, resume?: ResumeEntry[]): Promise<RunResult[]> => {
@@ -224,8 +248,16 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
       waitingOn('send a message');
       closeUnanswered();
-      agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
+      const before = new Set(toolCallsOf(agent.messages, 0).map((call) => call.id));
+      const id = crypto.randomUUID();
+      agent.addMessage({ id, role: 'user', content: text });
       await run();
+      if (takeBack(id, before)) {
+        status = 'error';
+        error =
+          'the thread waits on approvals from an earlier run: decide them (or cancelInterrupts()), then send again';
+        publish();
+      }
     },
     async resume() {
       waitingOn('resume');

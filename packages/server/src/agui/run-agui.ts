@@ -1,11 +1,13 @@
 import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
 import type { AgentEvent } from '@affordance/core/agent';
 import {
+  type AgentInterrupt,
   type AgentResult,
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
   ResumeError,
+  readPausedState,
   resumeAgent,
   titleOf,
 } from '@affordance/core/agent';
@@ -76,14 +78,14 @@ export async function runAgui(
       ? await acceptResume(deps.registry, threadId, user, input.resume, deps.decisionRefusal)
       : undefined;
   if (resume && 'type' in resume) return sseResponse([started, resume]);
-  if (!resume && (await pausedRunOf(deps.registry, threadId, user))) {
+  const paused = resume ? undefined : await pausedRunOf(deps.registry, threadId, user);
+  if (paused) {
+    // The thread waits on interrupts (a client that reloaded lost them): announce them again, record nothing.
+    const state = readPausedState(paused.state);
+    const summary = { status: 'interrupted', steps: state.step, sessionId: threadId };
     return sseResponse([
       started,
-      {
-        type: 'RUN_ERROR',
-        code: 'missing_decision',
-        message: `The thread ${threadId} waits on interrupts: answer them in \`resume\` (or cancel them) first.`,
-      },
+      { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: interruptOutcome(state.interrupts) },
     ]);
   }
   if (!resume) {
@@ -176,17 +178,7 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
         threadId,
         runId,
         result: summary,
-        outcome: {
-          type: 'interrupt',
-          interrupts: (result.interrupts ?? []).map((interrupt) => ({
-            id: interrupt.id,
-            reason: interrupt.reason,
-            message: interrupt.message,
-            toolCallId: interrupt.toolCallId,
-            responseSchema: interrupt.responseSchema as Record<string, unknown>,
-            metadata: { action: interrupt.name, args: interrupt.args },
-          })),
-        },
+        outcome: interruptOutcome(result.interrupts ?? []),
       };
     case 'aborted':
       return undefined;
@@ -195,4 +187,19 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
       return never;
     }
   }
+}
+
+/** The AG-UI outcome of a paused run: its interrupts, with the action and its arguments as metadata. */
+function interruptOutcome(interrupts: readonly AgentInterrupt[]) {
+  return {
+    type: 'interrupt' as const,
+    interrupts: interrupts.map((interrupt) => ({
+      id: interrupt.id,
+      reason: interrupt.reason,
+      message: interrupt.message,
+      toolCallId: interrupt.toolCallId,
+      responseSchema: interrupt.responseSchema as Record<string, unknown>,
+      metadata: { action: interrupt.name, args: interrupt.args },
+    })),
+  };
 }
