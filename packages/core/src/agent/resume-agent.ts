@@ -4,7 +4,6 @@ import type { Registry } from '../registry/create-registry.js';
 import type { AgentResult, CallRecord } from './agent-events.js';
 import { runLoop } from './agent-loop.js';
 import { type AgentDecision, ResumeError } from './interrupts.js';
-
 import type { AgentMessage, ToolResultRecord } from './model-types.js';
 import { findPausedRun, matchDecisions } from './paused-runs.js';
 import { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
