@@ -110,7 +110,7 @@ describe('affordance agent and approvals', () => {
   );
 
   it(
-    'without a terminal stops with exit 1, naming the approval, and runs nothing',
+    'without a terminal stops with exit 1, naming the approval, and denies it: nothing runs later',
     async () => {
       replay = await startReplayModel([replyFrames('Deleting shape-1.', [remove])]);
       const data = join(folder, 'pipe');
@@ -124,6 +124,16 @@ describe('affordance agent and approvals', () => {
       expect(run.stderr).toContain('no terminal to ask on');
       expect(run.stdout).toContain('Paused after 1 step: waiting for approval.');
       expect(replay.server.requests).toHaveLength(1);
+      const database = await createPostgresStore({ dataDir: join(data, 'db') });
+      try {
+        const approvals = await database.approvals.list({ sessionId: 'cli-pipe' });
+        expect(approvals.map((approval) => approval.status)).toEqual(['denied']);
+        expect((await database.agentRuns.list({ sessionId: 'cli-pipe' })).map((run) => run.status)).toEqual([
+          'cancelled',
+        ]);
+      } finally {
+        await database.close();
+      }
     },
     SLOW,
   );

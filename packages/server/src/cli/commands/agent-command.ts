@@ -2,6 +2,7 @@ import { runAgent } from '@affordance/core';
 import {
   type AgentEvent,
   type AgentResult,
+  cancelAgentRun,
   createConversationRecorder,
   type LanguageModel,
   resumeAgent,
@@ -29,7 +30,7 @@ export const agentCommand: Command = {
   --target     offer what is available on this target (shape:shape-1)
   --json       newline-delimited JSON: one agent event per line
   A call that needs approval pauses the run: on a terminal you are asked y/n (with its arguments) and the run
-  goes on; without a terminal the command stops and says which approval waits.
+  goes on; without a terminal the command stops, says which approval it was, and denies it.
   exits 0 when the agent is done, 1 when it failed, ran out of steps or paused without a terminal, 2 on a
   wrong command line, 3 when no model is configured`,
   async run(args, io) {
@@ -86,7 +87,16 @@ export const agentCommand: Command = {
             // A call that needs approval: ask on the terminal, then continue the run with the answers.
             while (result.status === 'interrupted' && !controller.signal.aborted) {
               const decisions = await askDecisions(io, result.interrupts ?? []);
-              if (!decisions) return EXIT.failed;
+              if (!decisions) {
+                // Nobody will answer: deny the paused calls, so none runs later from the inbox.
+                await cancelAgentRun({
+                  registry,
+                  runId: result.runId,
+                  user,
+                  reason: 'no terminal to ask on',
+                });
+                return EXIT.failed;
+              }
               result = await resumeAgent({ ...loop, runId: result.runId, decisions, decidedBy: user.id });
             }
           } catch (error) {

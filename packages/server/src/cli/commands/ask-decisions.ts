@@ -13,7 +13,7 @@ export async function askDecisions(
     const waiting = interrupts.map((interrupt) => `${interrupt.name} (approval ${interrupt.id})`).join(', ');
     io.err(
       `The agent paused: ${waiting} needs a person's approval, and there is no terminal to ask on. ` +
-        'Run `affordance agent` in a terminal to answer y/n; the paused call was not run.\n',
+        'The call was denied and not run; run `affordance agent` in a terminal to answer y/n.\n',
     );
     return undefined;
   }
