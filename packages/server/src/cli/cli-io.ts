@@ -58,8 +58,11 @@ export function processIO(): CliIO {
 async function askOnTerminal(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-C at the question stops the command (readline would otherwise only pause the input).
+  const stop = new AbortController();
+  terminal.once('SIGINT', () => stop.abort(new Error('stopped at the question (Ctrl-C)')));
   try {
-    return await terminal.question(question);
+    return await terminal.question(question, { signal: stop.signal });
   } finally {
     terminal.close();
   }
