@@ -1,7 +1,8 @@
 // `affordance agent` on a call that needs approval: y/n on a terminal, a clear stop without one. The model side
 // replays Chat Completions streams built on a recording from test/fixtures/provider-streams (vercel/ai @ed857f5,
 // Apache-2.0); see replay-model.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresStore } from '@affordance/store-postgres';
@@ -9,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CliIO } from '../../packages/server/src/cli/cli-io.js';
 import { agentCommand } from '../../packages/server/src/cli/commands/agent-command.js';
 import { type ReplayModel, replyFrames, startReplayModel } from './replay-model.js';
-import { runCli } from './run-cli.js';
+import { REPO_ROOT, runCli } from './run-cli.js';
 
 const SLOW = 180_000;
 const folder = mkdtempSync(join(tmpdir(), 'affordance-agent-approval-'));
@@ -134,6 +135,46 @@ describe('affordance agent and approvals', () => {
       } finally {
         await database.close();
       }
+    },
+    SLOW,
+  );
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'on a real terminal (script(1), from util-linux) the question is asked and y runs the call',
+    async () => {
+      replay = await startReplayModel([
+        replyFrames('Deleting shape-1.', [remove]),
+        replyFrames('Shape 1 is gone.'),
+      ]);
+      const data = join(folder, 'tty');
+      const command = `node --conditions=@affordance/source --import tsx packages/server/src/cli.ts agent "Delete shape-1" --data ${data} --session cli-tty`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          DATABASE_URL: '',
+          AFFORDANCE_DATA: '',
+          TERM: 'xterm',
+          AFFORDANCE_MODEL: 'openai:replay-model',
+          OPENAI_BASE_URL: replay.baseURL,
+          OPENAI_API_KEY: '',
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let output = '';
+      let answered = false;
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (!answered && output.includes('Run shape_remove? [y/N]')) {
+          answered = true;
+          child.stdin?.write('y\r');
+        }
+      });
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(output).toContain('"blockId": "shape-1"');
+      expect(output).toContain('Shape 1 is gone.');
+      expect(code).toBe(0);
     },
     SLOW,
   );
