@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRegistry, defineAction } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
-import type { BaseEvent } from '@ag-ui/core';
+import type { BaseEvent, RunFinishedEvent } from '@ag-ui/core';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
@@ -123,13 +123,14 @@ describe('/agui interrupts', () => {
     const paused = await runOnce(agent, { runId: 'run-1' });
     expect(paused.failure).toBeUndefined();
     await expectValidStream(paused.events);
-    const finished = paused.events.at(-1) as BaseEvent & Record<string, any>;
+    const finished = paused.events.at(-1) as RunFinishedEvent;
     expect(finished).toMatchObject({
       type: 'RUN_FINISHED',
       outcome: { type: 'interrupt', interrupts: [{ reason: 'approval', toolCallId: SEND.id }] },
       result: { status: 'interrupted', steps: 2 },
     });
-    const [interrupt] = finished.outcome.interrupts;
+    if (finished.outcome?.type !== 'interrupt') throw new Error('the run did not end with an interrupt');
+    const interrupt = finished.outcome.interrupts[0]!;
     expect(interrupt.responseSchema).toMatchObject({ required: ['approved'] });
     expect(interrupt.metadata).toEqual({ action: 'money_send', args: { amount: 40 } });
     expect(paused.types.filter((type) => type === 'TOOL_CALL_RESULT')).toHaveLength(1);
