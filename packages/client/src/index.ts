@@ -26,6 +26,8 @@ export {
   type AgentChatOptions,
   type AgentChatSnapshot,
   createAgentChat,
+  type InterruptDecision,
+  type PendingInterrupt,
 } from './chat/create-agent-chat.js';
 export { INTERRUPTED, toolCallsOf, unansweredCalls } from './chat/restore-tool-calls.js';
 // The streaming pieces of @affordance/core this package builds on, in one place.

@@ -43,6 +43,7 @@ export {
   type RegistryCommandPaletteProps,
   type RemoteCommandPaletteProps,
 } from './components/command-palette.js';
+export { InterruptCard, type InterruptCardProps } from './components/interrupt-card.js';
 export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';

@@ -262,7 +262,14 @@ export function createServer(options: ServerOptions): AffordanceServer {
     (store as Store & { conversations?: ConversationStore }).conversations ??
     createMemoryConversationStore();
   mountSessionRoutes(app, { conversations });
-  mountAguiRoute(app, { registry, conversations, logger, model: options.model, agent: options.agent });
+  mountAguiRoute(app, {
+    registry,
+    conversations,
+    logger,
+    model: options.model,
+    agent: options.agent,
+    decisionRefusal: (user, approval) => decisionRefusal(user, approval, deps),
+  });
   mountOpenAPIRoute(app, { title: 'Affordance', version: '0.1.0', description: OPENAPI_DESCRIPTION });
   return { app, mcp, events, streams: deps.streams };
 }

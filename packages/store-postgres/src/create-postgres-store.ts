@@ -3,6 +3,7 @@ import type { ConversationStore } from '@affordance/core/ports';
 import type { FolderLock } from './folder-lock.js';
 import { migrate } from './migrate.js';
 import { type DatabaseOptions, openDatabase } from './open-database.js';
+import { createPostgresAgentRunStore } from './postgres-agent-run-store.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';
 import { type AuditDurability, createPostgresAuditLog, type PostgresAuditLog } from './postgres-audit-log.js';
 import { createPostgresConversationStore } from './postgres-conversation-store.js';
@@ -84,6 +85,7 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
     return {
       audit,
       approvals: createPostgresApprovalStore(db),
+      agentRuns: createPostgresAgentRunStore(db),
       idempotency: createPostgresIdempotencyStore(db),
       rateLimiter: createPostgresRateLimiter(db),
       history: createPostgresSessionHistory(db),

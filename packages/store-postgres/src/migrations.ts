@@ -160,4 +160,24 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX agent_actions_tool_call ON agent_actions (tool_call_id) WHERE tool_call_id IS NOT NULL',
     ],
   },
+  {
+    version: 5,
+    name: 'paused agent runs',
+    statements: [
+      // A run that paused on an approval: the state its resume continues from, claimed by one resume at a time.
+      `CREATE TABLE agent_runs (
+        run_id text PRIMARY KEY,
+        session_id text NOT NULL,
+        user_id text,
+        status text NOT NULL CHECK (status IN ('interrupted', 'resuming', 'resumed', 'cancelled')),
+        interrupt_ids jsonb NOT NULL,
+        state jsonb NOT NULL,
+        holder text,
+        position bigserial NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`,
+      'CREATE INDEX agent_runs_session ON agent_runs (session_id, position)',
+    ],
+  },
 ];

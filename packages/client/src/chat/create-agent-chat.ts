@@ -5,7 +5,9 @@ import {
   type ActivitySnapshotEvent,
   HttpAgent,
   type HttpAgentFetchFn,
+  type Interrupt,
   type Message,
+  type ResumeEntry,
   type Tool,
 } from '@ag-ui/client';
 import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
@@ -37,6 +39,20 @@ export interface AgentChatSnapshot {
   readonly status: 'idle' | 'running' | 'error';
   readonly error: string | undefined;
   readonly threadId: string;
+  /** What the paused run waits for (AG-UI interrupts, e.g. approvals), with the decisions made so far. */
+  readonly interrupts: readonly PendingInterrupt[];
+}
+
+/** An interrupt of the paused run and the decision already taken on it, if any. */
+export interface PendingInterrupt extends Interrupt {
+  readonly decision?: InterruptDecision;
+}
+
+/** A person's answer to an approval interrupt: approve (optionally with edited arguments) or deny. */
+export interface InterruptDecision {
+  readonly approved: boolean;
+  readonly editedArgs?: Record<string, unknown>;
+  readonly reason?: string;
 }
 
 /** A chat with an AG-UI agent whose frontend tool calls run through the client registry. */
@@ -45,6 +61,13 @@ export interface AgentChat {
   send(text: string): Promise<void>;
   /** Run again with the thread as it is (after an error, or to deliver results kept at the follow-up limit). */
   resume(): Promise<void>;
+  /**
+   * Answer one interrupt of the paused run; once every interrupt has an answer, the run resumes with them (AG-UI
+   * `resume`) and the calls' results arrive once. Answers the run's end when it resumed, else at once.
+   */
+  decide(interruptId: string, decision: InterruptDecision): Promise<void>;
+  /** Abandon the paused run: its calls are not run, and the thread can take a new message. */
+  cancelInterrupts(): Promise<void>;
   /** Stop the run; unfinished calls end as `failed` (`aborted`), never stuck `pending`. */
   abort(reason?: string): void;
   /** Replace the thread with stored messages; calls without a result end as `failed` and are answered as such. */
@@ -72,9 +95,15 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
   let error: string | undefined;
   let snapshot: AgentChatSnapshot;
   let controller: AbortController | undefined;
+  const decisions = new Map<string, InterruptDecision>();
+  let lastErrorCode: string | undefined;
 
   const publish = () => {
-    snapshot = { messages: [...agent.messages], status, error, threadId: agent.threadId };
+    const interrupts = agent.pendingInterrupts.map((interrupt): PendingInterrupt => {
+      const decision = decisions.get(interrupt.id);
+      return decision ? { ...interrupt, decision } : interrupt;
+    });
+    snapshot = { messages: [...agent.messages], status, error, threadId: agent.threadId, interrupts };
     for (const listener of [...listeners]) listener();
   };
   const answered = () =>
@@ -86,14 +115,46 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     agent.addMessage({ id: crypto.randomUUID(), role: 'tool', toolCallId, content });
     return true;
   };
+  // A paused run takes no new message until its interrupts are answered (the server would refuse it too).
+  const waitingOn = (what: string) => {
+    if (agent.pendingInterrupts.length > 0) {
+      throw new Error(
+        `cannot ${what}: the run waits on ${agent.pendingInterrupts.length} interrupt(s); decide() them or cancelInterrupts()`,
+      );
+    }
+  };
+  // Tool messages this chat made up for calls whose result never came (ids), so a re-announced interrupt can take
+  // them back.
+  const madeUp = new Set<string>();
   const closeUnanswered = () => {
     for (const id of unansweredCalls(agent.messages)) {
       store.fail(id, INTERRUPTED);
-      answer(id, store.get(id)?.modelOutput ?? errorForModel(INTERRUPTED));
+      if (answer(id, store.get(id)?.modelOutput ?? errorForModel(INTERRUPTED))) {
+        const added = agent.messages.at(-1);
+        if (added) madeUp.add(added.id);
+      }
     }
   };
+  // After a reload the chat no longer knows the paused run; the server announces its interrupts again instead of
+  // running. Take back what this chat added for them (the message just sent, made-up results), so each call's real
+  // result shows once when it is decided.
+  const takeBack = (messageId: string, before: ReadonlySet<string>): boolean => {
+    const pending = agent.pendingInterrupts;
+    if (pending.length === 0 || !pending.every((item) => item.toolCallId && before.has(item.toolCallId)))
+      return false;
+    const calls = new Set(pending.map((item) => item.toolCallId));
+    agent.setMessages(
+      agent.messages.filter(
+        (message) =>
+          message.id !== messageId &&
+          !(message.role === 'tool' && calls.has(message.toolCallId) && madeUp.has(message.id)),
+      ),
+    );
+    for (const id of calls) if (id) sent.delete(id);
+    return true;
+  };
 
-  const runOnce = async (signal: AbortSignal): Promise<RunResult[]> => {
+  const runOnce = async (signal: AbortSignal, resume?: ResumeEntry[]): Promise<RunResult[]> => {
     const executions: Promise<RunResult>[] = [];
     const onPart = (part: ToolCallPart) => {
       store.apply(part);
@@ -118,6 +179,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     signal.addEventListener('abort', onAbort, { once: true });
     // A RUN_ERROR event ends the run without an exception from `runAgent`: remember it and fail the run with it.
     let runError: string | undefined;
+    lastErrorCode = undefined;
     try {
       await agent.runAgent(
         {
@@ -126,11 +188,13 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
             user: options.user,
             context: options.context,
           }) as Tool[],
+          ...(resume ? { resume } : {}),
         },
         {
           onEvent: ({ event }) => void assembler.push(event),
           onActivitySnapshotEvent: ({ event }) => applyProgress(store, event),
           onRunErrorEvent: ({ event }) => {
+            lastErrorCode = event.code;
             runError = event.code ? `${event.message} (${event.code})` : event.message;
           },
           onMessagesChanged: publish,
@@ -148,7 +212,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     }
   };
 
-  const run = async () => {
+  const run = async (resume?: ResumeEntry[]) => {
     if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
     controller = new AbortController();
     const { signal } = controller;
@@ -157,7 +221,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     publish();
     try {
       for (let round = 0; ; round++) {
-        const results = await runOnce(signal);
+        const results = await runOnce(signal, round === 0 ? resume : undefined);
         if (signal.aborted) break;
         const fresh = results.filter((result) =>
           answer(result.toolCallId ?? result.callId, result.modelOutput),
@@ -189,13 +253,55 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     agent,
     async send(text) {
       if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
+      waitingOn('send a message');
       closeUnanswered();
-      agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
+      const before = new Set(toolCallsOf(agent.messages, 0).map((call) => call.id));
+      const id = crypto.randomUUID();
+      agent.addMessage({ id, role: 'user', content: text });
       await run();
+      if (takeBack(id, before)) {
+        status = 'error';
+        error =
+          'the thread waits on approvals from an earlier run: decide them (or cancelInterrupts()), then send again';
+        publish();
+      }
     },
     async resume() {
+      waitingOn('resume');
       closeUnanswered();
       await run();
+    },
+    async decide(interruptId, decision) {
+      if (!agent.pendingInterrupts.some((interrupt) => interrupt.id === interruptId)) {
+        throw new Error(`the run does not wait on an interrupt ${interruptId}`);
+      }
+      decisions.set(interruptId, decision);
+      publish();
+      if (agent.pendingInterrupts.some((interrupt) => !decisions.has(interrupt.id))) return;
+      const resume = agent.pendingInterrupts.map(
+        (interrupt): ResumeEntry => ({
+          interruptId: interrupt.id,
+          status: 'resolved',
+          payload: decisions.get(interrupt.id),
+        }),
+      );
+      decisions.clear();
+      await run(resume);
+    },
+    async cancelInterrupts() {
+      const resume = agent.pendingInterrupts.map(
+        (interrupt): ResumeEntry => ({ interruptId: interrupt.id, status: 'cancelled' }),
+      );
+      if (resume.length === 0) return;
+      decisions.clear();
+      await run(resume);
+      // The server ends a cancelling run with RUN_ERROR `cancelled`: for this chat that is the expected answer.
+      if (lastErrorCode === 'cancelled') {
+        agent.pendingInterrupts = [];
+        status = 'idle';
+        error = undefined;
+        publish();
+      }
     },
     abort(reason = 'aborted by the user') {
       if (!controller) return;

@@ -1,8 +1,12 @@
 import type { Progress, RunResult } from '../action/types.js';
+import type { AgentInterrupt } from './interrupts.js';
 import type { AgentMessage, ModelResponse, ModelToolCall } from './model-types.js';
 
-/** How a tool call ended: run ok, run failed (the failure went back to the model), or cut off by an abort. */
-export type CallStatus = 'ok' | 'failed' | 'aborted';
+/**
+ * How a tool call ended: run ok, run failed (the failure went back to the model), cut off by an abort, or
+ * `pending`: it waits for a person's approval, and the run pauses.
+ */
+export type CallStatus = 'ok' | 'failed' | 'aborted' | 'pending';
 
 /** One call of a step as recorded: what the model asked for and how it ended. */
 export interface CallRecord {
@@ -15,13 +19,19 @@ export interface CallRecord {
   /** Text given back to the model. */
   readonly output: string;
   readonly result?: RunResult;
+  /** With `pending`: the approval it waits on. */
+  readonly approvalId?: string;
 }
 
-/** One step: a model turn and the calls it asked for; recorded once, whole, when the step ends or is aborted. */
+/**
+ * One step: a model turn and the calls it asked for; recorded once, whole, when the step ends or is aborted. A step
+ * that paused on an approval is recorded `interrupted` (its assistant turn), and its resume records the rest of it
+ * (the tool results) as a `resumed` step of the same number.
+ */
 export interface StepRecord {
   readonly runId: string;
   readonly step: number;
-  readonly status: 'complete' | 'aborted';
+  readonly status: 'complete' | 'aborted' | 'interrupted' | 'resumed';
   /** Names offered to the model in this step. */
   readonly offered: readonly string[];
   readonly response?: ModelResponse;
@@ -46,8 +56,17 @@ export interface AttemptRecord {
   readonly conditions: readonly ConditionResult[];
 }
 
-/** How a run ended; `awaiting_client` hands client tool calls to the caller, who continues with their results. */
-export type AgentStatus = 'done' | 'max_steps' | 'completion_failed' | 'aborted' | 'awaiting_client';
+/**
+ * How a run ended; `awaiting_client` hands client tool calls to the caller, who continues with their results;
+ * `interrupted` waits for a person's decisions (`interrupts`), which `resumeAgent` continues from.
+ */
+export type AgentStatus =
+  | 'done'
+  | 'max_steps'
+  | 'completion_failed'
+  | 'aborted'
+  | 'awaiting_client'
+  | 'interrupted';
 
 /** What `runAgent` returns. */
 export interface AgentResult {
@@ -65,6 +84,10 @@ export interface AgentResult {
   readonly messages: readonly AgentMessage[];
   /** With `awaiting_client`: the client tool calls to run, under the client tools' own names. */
   readonly clientCalls?: readonly ModelToolCall[];
+  /** With `interrupted`: what the run waits for; the run state is in the registry's store under `runId`. */
+  readonly interrupts?: readonly AgentInterrupt[];
+  /** For a resumed run: the run it continued. */
+  readonly resumedFrom?: string;
 }
 
 /** What `runAgent` reports while it runs, in order. */

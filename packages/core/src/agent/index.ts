@@ -33,6 +33,14 @@ export {
   ensureSession,
   titleOf,
 } from './conversation-recorder.js';
+export {
+  type AgentDecision,
+  type AgentInterrupt,
+  APPROVAL_RESPONSE_SCHEMA,
+  decisionOf,
+  ResumeError,
+  type ResumeErrorCode,
+} from './interrupts.js';
 export type { ModelReply, ModelReplyOutcome, OnModelReply } from './model-reply.js';
 export { DONE } from './model-turn.js';
 export {
@@ -49,12 +57,21 @@ export {
   toolCallOf,
 } from './model-types.js';
 export {
+  type CancelAgentRunOptions,
+  cancelAgentRun,
+  findPausedRun,
+  type PausedRunQuery,
+} from './paused-runs.js';
+export { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
+export {
   closesIssue,
   createReplyActions,
   LEGACY_COMPLETION_TYPE,
   type ReplyActionsOptions,
 } from './reply-actions.js';
+export { type ResumeAgentOptions, resumeAgent } from './resume-agent.js';
 export { type RunAgentOptions, runAgent } from './run-agent.js';
+export type { AgentLoopOptions } from './run-setup.js';
 export {
   createMemorySessionRecorder,
   type MemorySessionRecorder,

@@ -37,13 +37,23 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ...(scope.context ? { context: scope.context } : {}),
       };
       const { result, progress } = await runWatched(scope, run, call);
+      const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
-        : result.error.code === 'aborted' || scope.signal.aborted
-          ? 'aborted'
-          : 'failed';
-      const output = withProgress(result.modelOutput, progress);
-      record = { callId: call.id, name: call.name, args, status, output, result };
+        : approvalId !== undefined
+          ? 'pending'
+          : result.error.code === 'aborted' || scope.signal.aborted
+            ? 'aborted'
+            : 'failed';
+      record = {
+        callId: call.id,
+        name: call.name,
+        args,
+        status,
+        output: withProgress(result.modelOutput, progress),
+        result,
+        ...(approvalId !== undefined ? { approvalId } : {}),
+      };
     }
     records.push(record);
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
@@ -103,4 +113,11 @@ export function withProgress(output: string, progress: readonly Progress[]): str
   });
   const skipped = told.length > SHOWN_PROGRESS ? `- … ${told.length - SHOWN_PROGRESS} earlier\n` : '';
   return `${output}\n\nProgress it reported while running:\n${skipped}${lines.join('\n')}`;
+}
+
+// The approval a call waits on, when the pipeline paused it.
+function approvalIdOf(code: string, details: unknown): string | undefined {
+  if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
+  const id = (details as { approvalId?: unknown }).approvalId;
+  return typeof id === 'string' ? id : undefined;
 }

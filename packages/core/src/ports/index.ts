@@ -1,5 +1,12 @@
 export { MAX_CALL_ID_LENGTH, storableText, textProblem } from '../util/check-text.js';
 export {
+  type AgentRunChange,
+  type AgentRunStatus,
+  type AgentRunStore,
+  createMemoryAgentRunStore,
+  type StoredAgentRun,
+} from './agent-run-store.js';
+export {
   APPROVAL_STATUSES,
   type ApprovalChange,
   type ApprovalDecision,

@@ -1,4 +1,5 @@
 import { loadOnCall } from '../util/load-on-call.js';
+import type { AgentRunStore } from './agent-run-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import { type AuditLog, createMemoryAuditLog } from './audit-sink.js';
 import type { EventRelay } from './event-relay.js';
@@ -10,6 +11,8 @@ import { createMemorySessionHistory, type SessionHistory } from './session-histo
 export interface Store {
   readonly audit: AuditLog;
   readonly approvals: ApprovalStore;
+  /** Agent runs paused on an interrupt (an approval), with the state their resume continues from. */
+  readonly agentRuns: AgentRunStore;
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   readonly history: SessionHistory;
@@ -36,6 +39,10 @@ export function createMemoryStore(): Store {
     idempotency: loadOnCall(
       () => import('./idempotency-store.js').then((module) => module.createMemoryIdempotencyStore()),
       ['begin', 'renew', 'complete', 'release', 'lapseRunning'],
+    ),
+    agentRuns: loadOnCall(
+      () => import('./agent-run-store.js').then((module) => module.createMemoryAgentRunStore()),
+      ['create', 'get', 'change', 'list'],
     ),
     rateLimiter: memoryRateLimiterOnCall(),
     history: createMemorySessionHistory(),

@@ -13,6 +13,8 @@ export interface ApprovalAct {
   readonly signal?: AbortSignal;
   /** The requester's current user (their roles now): undefined keeps the stored one, null refuses the call. */
   readonly requester?: User | null;
+  /** Approve with edited arguments: they run instead of the stored ones, through every check (approve only). */
+  readonly args?: Readonly<Record<string, unknown>>;
 }
 
 /** The approvals inbox of a registry. */
@@ -59,6 +61,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       holder,
       requester: act.requester,
       signal: act.signal,
+      args: act.args,
     });
   };
   const recover = async (everyRun: boolean) => {
@@ -114,7 +117,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
         reason: act.reason ?? 'retry',
       });
       if (!approval) return notPending(id, 'interrupted');
-      return start(approval, holder, act);
+      return start(approval, holder, { ...act, args: undefined });
     },
     async deny(id, { by, reason }) {
       checkBy(by);

@@ -15,6 +15,8 @@ export interface ApprovedRun {
   /** The requester now: undefined keeps the user stored at request time, null says they no longer exist. */
   readonly requester: User | null | undefined;
   readonly signal: AbortSignal | undefined;
+  /** Edited arguments the approver chose (validated by the pipeline like any call); undefined runs the stored ones. */
+  readonly args?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
       runtime,
       {
         name: approval.name,
-        args: approval.args,
+        args: run.args ?? approval.args,
         user: run.requester ?? approval.user,
         context: approval.context as Record<string, unknown>,
         ...(approval.sessionId ? { sessionId: approval.sessionId } : {}),
@@ -83,7 +85,17 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
         ...(run.signal ? { signal: run.signal } : {}),
       },
       {
-        approved: { id: approval.id, decidedBy: run.by, ...(run.reason ? { reason: run.reason } : {}) },
+        approved: {
+          id: approval.id,
+          decidedBy: run.by,
+          ...(run.reason || run.args
+            ? {
+                reason: [run.reason, run.args ? 'approved with edited arguments' : '']
+                  .filter(Boolean)
+                  .join('; '),
+              }
+            : {}),
+        },
         callId: approval.callId,
       },
     );

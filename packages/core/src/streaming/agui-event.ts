@@ -14,8 +14,13 @@ export type AGUIEvent =
       readonly threadId: string;
       readonly runId: string;
       readonly result?: unknown;
-      /** `pendingToolCallIds`: frontend tool calls the client answers in its next run. */
-      readonly outcome?: { readonly type: 'success'; readonly pendingToolCallIds?: readonly string[] };
+      /**
+       * `success` (with `pendingToolCallIds`: frontend tool calls the client answers in its next run), or
+       * `interrupt`: what the paused run waits for, answered by the next run's `resume` entries.
+       */
+      readonly outcome?:
+        | { readonly type: 'success'; readonly pendingToolCallIds?: readonly string[] }
+        | { readonly type: 'interrupt'; readonly interrupts: readonly AGUIInterrupt[] };
       readonly timestamp?: number;
     }
   | {
@@ -80,3 +85,14 @@ export type AGUIEvent =
       readonly role: 'tool';
       readonly timestamp?: number;
     };
+
+/** An AG-UI interrupt: something a paused run waits for, answered by a resume entry with its `id`. */
+export interface AGUIInterrupt {
+  readonly id: string;
+  readonly reason: string;
+  readonly message?: string;
+  readonly toolCallId?: string;
+  readonly responseSchema?: Readonly<Record<string, unknown>>;
+  readonly expiresAt?: string;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}

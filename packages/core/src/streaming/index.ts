@@ -1,4 +1,4 @@
-export type { AGUIEvent } from './agui-event.js';
+export type { AGUIEvent, AGUIInterrupt } from './agui-event.js';
 export {
   createToolCallAssembler,
   type ToolCallAssembler,

@@ -1,5 +1,6 @@
 import type { Store } from '../ports/store.js';
 import type { ContractTestApi } from './contract-api.js';
+import { agentRunContract } from './contracts/agent-run-contract.js';
 import { approvalContract } from './contracts/approval-contract.js';
 import { auditContract } from './contracts/audit-contract.js';
 import type { ContractContext } from './contracts/contract-context.js';
@@ -46,6 +47,7 @@ export function describeStoreContract(
     }, CREATE_TIMEOUT_MS);
     auditContract(context);
     approvalContract(context);
+    agentRunContract(context);
     idempotencyContract(context);
     rateLimitContract(context);
     historyContract(context);

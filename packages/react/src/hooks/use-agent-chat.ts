@@ -24,12 +24,16 @@ export interface UseAgentChatResult extends AgentChatSnapshot {
   readonly resume: AgentChat['resume'];
   readonly abort: AgentChat['abort'];
   readonly restore: AgentChat['restore'];
+  /** Answer one interrupt (`interrupts`); the run resumes once all have an answer. */
+  readonly decide: AgentChat['decide'];
+  readonly cancelInterrupts: AgentChat['cancelInterrupts'];
   readonly chat: AgentChat;
 }
 
 /**
  * Chat with an AG-UI agent: sends the provider's frontend actions as tools, runs their calls through the client
- * registry (validated first) and sends the results back so the run continues; aborts the run on unmount.
+ * registry (validated first) and sends the results back so the run continues; a run paused on approvals exposes
+ * them as `interrupts` (render each with `InterruptCard`) and resumes once each is decided; aborts on unmount.
  */
 export function useAgentChat(options: UseAgentChatOptions): UseAgentChatResult {
   const { registry, store, user, context } = useAffordance();
@@ -50,6 +54,8 @@ export function useAgentChat(options: UseAgentChatOptions): UseAgentChatResult {
     resume: chat.resume,
     abort: chat.abort,
     restore: chat.restore,
+    decide: chat.decide,
+    cancelInterrupts: chat.cancelInterrupts,
     chat,
   };
 }

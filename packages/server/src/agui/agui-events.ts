@@ -17,7 +17,11 @@ export interface AguiTranslator {
  * Create a translator: each step is an AG-UI step whose assistant message streams its text, then each server call
  * as TOOL_CALL_START/ARGS/END and TOOL_CALL_RESULT, and each client call as START/ARGS/END without a result.
  */
-export function createAguiTranslator(newId: () => string = () => crypto.randomUUID()): AguiTranslator {
+export function createAguiTranslator(
+  newId: () => string = () => crypto.randomUUID(),
+  /** Tool calls a resumed run answers: started by the run that paused, their results come in this one. */
+  resumed: ReadonlySet<string> = new Set(),
+): AguiTranslator {
   const messageIds = new Map<number, string>();
   const started = new Set<string>();
   const pending: string[] = [];
@@ -73,7 +77,9 @@ export function createAguiTranslator(newId: () => string = () => crypto.randomUU
         case 'call-start':
           return toolCall(event.step, event.call);
         case 'call-finish':
-          if (!started.has(event.call.callId)) return [];
+          // A call waiting for approval stays open; its result comes in the run that resumes it.
+          if (event.call.status === 'pending') return [];
+          if (!started.has(event.call.callId) && !resumed.has(event.call.callId)) return [];
           return [
             {
               type: 'TOOL_CALL_RESULT',
@@ -97,6 +103,8 @@ export function createAguiTranslator(newId: () => string = () => crypto.randomUU
           pending.push(event.call.id);
           return toolCall(event.step, event.call);
         case 'step-finish':
+          // The rest of a paused step: only its results, which `call-finish` already sent.
+          if (event.step.status === 'resumed') return [];
           return [...closeText(), { type: 'STEP_FINISHED', stepName: `step ${event.step.step}` }];
         default: {
           const never: never = event;

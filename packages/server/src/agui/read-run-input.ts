@@ -37,6 +37,15 @@ export interface RunInput {
   readonly context: readonly { readonly description: string; readonly value: string }[];
   /** The client's shared state (AG-UI `state`) when it is an object: the `context` every action call gets. */
   readonly state: Record<string, unknown> | undefined;
+  /** Answers to the interrupts that paused the thread's last run (AG-UI `resume`); empty for a new run. */
+  readonly resume: readonly ResumeEntry[];
+}
+
+/** One AG-UI resume entry: the interrupt it answers, whether it was answered or abandoned, and the answer. */
+export interface ResumeEntry {
+  readonly interruptId: string;
+  readonly status: 'resolved' | 'cancelled';
+  readonly payload?: unknown;
 }
 
 const fail = (message: string): never => {
@@ -74,6 +83,21 @@ export function readRunInput(body: Record<string, unknown>): RunInput {
       return { description: entry.description as string, value: entry.value as string };
     }),
     state: readState(body.state),
+    resume: arrayOf(body.resume, 'resume').map(readResumeEntry),
+  };
+}
+
+function readResumeEntry(value: unknown, index: number): ResumeEntry {
+  const where = `resume[${index}]`;
+  const entry = objectOf(value, where);
+  const interruptId = checkId(entry.interruptId, `${where}.interruptId`);
+  if (entry.status !== 'resolved' && entry.status !== 'cancelled') {
+    fail(`${where}.status must be 'resolved' or 'cancelled'`);
+  }
+  return {
+    interruptId,
+    status: entry.status as ResumeEntry['status'],
+    ...(entry.payload !== undefined ? { payload: entry.payload } : {}),
   };
 }
 

@@ -1,10 +1,15 @@
 import { isKernelError, type Registry, runAgent, type User } from '@affordance/core';
+import type { AgentEvent } from '@affordance/core/agent';
 import {
+  type AgentInterrupt,
   type AgentResult,
   type ConfiguredRun,
   createConversationRecorder,
   ensureSession,
   prepareClientTools,
+  ResumeError,
+  readPausedState,
+  resumeAgent,
   titleOf,
 } from '@affordance/core/agent';
 import type { ConversationStore } from '@affordance/core/ports';
@@ -15,6 +20,7 @@ import { createAguiTranslator } from './agui-events.js';
 import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
 import type { ResolvedModel } from './resolve-model.js';
+import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
 import { sseResponse, sseStream } from './sse-response.js';
 
 /** What an AG-UI run needs from the server. */
@@ -29,12 +35,16 @@ export interface AguiDeps {
   readonly maxSteps?: number;
   /** What an agent.json turns on (`configuredRun`): completion conditions, the action detector on every reply. */
   readonly agent?: ConfiguredRun;
+  /** Who may approve a paused call when a run resumes (the server's approval policy); absent: its own user. */
+  readonly decisionRefusal?: DecisionRefusal;
 }
 
 /**
  * Answer one AG-UI run: check the client tools and the thread's owner (typed 400/403 before any event), record
  * the messages the session does not hold yet, then stream the agent loop as AG-UI events until RUN_FINISHED
- * (client tool calls are handed over as pending) or RUN_ERROR. The run stops when the client goes away.
+ * (client tool calls are handed over as pending; a call needing approval ends it with an `interrupt` outcome) or
+ * RUN_ERROR. A run with `resume` entries continues the thread's paused run instead; a run without them on a
+ * paused thread is refused. The run stops when the client goes away.
  */
 export async function runAgui(
   deps: AguiDeps,
@@ -65,20 +75,38 @@ export async function runAgui(
   if (session.userId !== undefined && session.userId !== user.id) {
     throw new ServerError('forbidden', `the thread ${threadId} belongs to another user`);
   }
-  const stored = await deps.conversations.listMessages(threadId);
-  for (const message of newMessagesOf(threadId, input.messages, stored)) {
-    await deps.conversations.appendMessage(threadId, message);
+  const started: AGUIEvent = { type: 'RUN_STARTED', threadId, runId };
+  const resume =
+    input.resume.length > 0
+      ? await acceptResume(deps.registry, threadId, user, input.resume, deps.decisionRefusal)
+      : undefined;
+  if (resume && 'type' in resume) return sseResponse([started, resume]);
+  const paused = resume ? undefined : await pausedRunOf(deps.registry, threadId, user);
+  if (paused) {
+    // The thread waits on interrupts (a client that reloaded lost them): announce them again, record nothing.
+    const state = readPausedState(paused.state);
+    const summary = { status: 'interrupted', steps: state.step, sessionId: threadId };
+    return sseResponse([
+      started,
+      { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: interruptOutcome(state.interrupts) },
+    ]);
+  }
+  if (!resume) {
+    // A resume continues the stored conversation; messages sent beside it are not added.
+    const stored = await deps.conversations.listMessages(threadId);
+    for (const message of newMessagesOf(threadId, input.messages, stored)) {
+      await deps.conversations.appendMessage(threadId, message);
+    }
   }
 
   return sseStream(signal, async (send, aborted) => {
-    const translator = createAguiTranslator();
-    send({ type: 'RUN_STARTED', threadId, runId });
+    const translator = createAguiTranslator(undefined, resume?.toolCallIds);
+    send(started);
     try {
-      const result = await runAgent({
+      const loop = {
         model,
         registry: deps.registry,
-        input: messages,
-        protocol: 'auto',
+        protocol: 'auto' as const,
         stream: true,
         sessionId: threadId,
         user,
@@ -97,14 +125,21 @@ export async function runAgui(
             return id ? storedIdOf(threadId, id) : undefined;
           },
         }),
-        onEvent: (event) => {
+        onEvent: (event: AgentEvent) => {
           for (const out of translator.translate(event)) send(out);
         },
-      });
+      };
+      const result = resume
+        ? await resumeAgent({ ...loop, sessionId: threadId, decisions: resume.decisions, decidedBy: user.id })
+        : await runAgent({ ...loop, input: messages });
       const last = finalEvent(result, threadId, runId);
       if (last) send(last);
     } catch (error) {
       if (aborted.aborted) return;
+      if (ResumeError.isInstance(error)) {
+        send({ type: 'RUN_ERROR', code: error.code, message: error.message });
+        return;
+      }
       deps.logger.error({ err: error, threadId, runId }, 'agent run failed');
       send({
         type: 'RUN_ERROR',
@@ -141,6 +176,14 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
         code: 'completion_failed',
         message: `The agent finished, but completion conditions failed: ${result.failedConditions.join(', ')}.`,
       };
+    case 'interrupted':
+      return {
+        type: 'RUN_FINISHED',
+        threadId,
+        runId,
+        result: summary,
+        outcome: interruptOutcome(result.interrupts ?? []),
+      };
     case 'aborted':
       return undefined;
     default: {
@@ -172,5 +215,20 @@ function withRecordEvents(
         });
       return outcome;
     },
+  };
+}
+
+/** The AG-UI outcome of a paused run: its interrupts, with the action and its arguments as metadata. */
+function interruptOutcome(interrupts: readonly AgentInterrupt[]) {
+  return {
+    type: 'interrupt' as const,
+    interrupts: interrupts.map((interrupt) => ({
+      id: interrupt.id,
+      reason: interrupt.reason,
+      message: interrupt.message,
+      toolCallId: interrupt.toolCallId,
+      responseSchema: interrupt.responseSchema as Record<string, unknown>,
+      metadata: { action: interrupt.name, args: interrupt.args },
+    })),
   };
 }

@@ -23,6 +23,8 @@ export interface CliIO {
   /** True when stderr is a terminal: progress lines are drawn there, and only then. */
   readonly interactive?: boolean;
   readonly readStdin: () => Promise<string>;
+  /** Ask the person at the terminal and answer their line; absent when stdin is not a terminal. */
+  readonly ask?: (question: string) => Promise<string>;
 }
 
 /**
@@ -48,7 +50,22 @@ export function processIO(): CliIO {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    ...(process.stdin.isTTY === true ? { ask: askOnTerminal } : {}),
   };
+}
+
+// One question on the terminal: the prompt goes to stderr, so stdout stays the command's output.
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-C at the question stops the command (readline would otherwise only pause the input).
+  const stop = new AbortController();
+  terminal.once('SIGINT', () => stop.abort(new Error('stopped at the question (Ctrl-C)')));
+  try {
+    return await terminal.question(question, { signal: stop.signal });
+  } finally {
+    terminal.close();
+  }
 }
 
 const CODES = { bold: 1, dim: 2, red: 31, green: 32, yellow: 33, cyan: 36 } as const;

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readRunInput } from '../agui/read-run-input.js';
 import { type ModelSource, modelResolver } from '../agui/resolve-model.js';
+import type { DecisionRefusal } from '../agui/resume-agui.js';
 import { runAgui } from '../agui/run-agui.js';
 import { route } from '../openapi/define-route.js';
 import { readJsonObject } from '../read-json-body.js';
@@ -24,6 +25,8 @@ export interface AguiRouteOptions {
   readonly system?: string | undefined;
   /** What an agent.json turns on (`configuredRun`). */
   readonly agent?: ConfiguredRun | undefined;
+  /** Who may approve a paused call on resume (the server's approval policy). */
+  readonly decisionRefusal?: DecisionRefusal;
 }
 
 /**
@@ -41,7 +44,10 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
     description:
       'Takes an AG-UI RunAgentInput and streams AG-UI events. Registry actions run on the server; a call of one of ' +
       'the `tools` the client sent ends the run with RUN_FINISHED and `outcome.pendingToolCallIds`: the client ' +
-      'runs it and starts the next run with the result as a `tool` message. `threadId` is the session id.',
+      'runs it and starts the next run with the result as a `tool` message. A call needing approval ends the run with ' +
+      "RUN_FINISHED and `outcome: { type: 'interrupt', interrupts }`; the next run answers them in `resume` " +
+      '(`payload: { approved, editedArgs?, reason? }`), and a bad resume entry gets RUN_ERROR with the reason as ' +
+      'its code. `threadId` is the session id.',
     tags: ['agent'],
     body: {
       description: 'AG-UI RunAgentInput',
@@ -55,6 +61,7 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
           context: { type: 'array', items: { type: 'object' } },
           state: {},
           forwardedProps: {},
+          resume: { type: 'array', items: { type: 'object' } },
         },
       },
     },
@@ -71,6 +78,7 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
           ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
           ...(options.system ? { system: options.system } : {}),
           ...(options.agent ? { agent: options.agent } : {}),
+          ...(options.decisionRefusal ? { decisionRefusal: options.decisionRefusal } : {}),
         },
         input,
         context.get('user'),

@@ -2,9 +2,11 @@ import { runAgent } from '@affordance/core';
 import {
   type AgentEvent,
   type AgentResult,
+  cancelAgentRun,
   createConversationRecorder,
   type LanguageModel,
   type ModelReply,
+  resumeAgent,
 } from '@affordance/core/agent';
 import type { DetectedActionResult } from '@affordance/core/detect';
 import { isAgentConfig, openAgentRun } from '../agent-run.js';
@@ -12,6 +14,7 @@ import { type CliIO, EXIT, paint, parseCommand, UsageError } from '../cli-io.js'
 import type { Command } from '../command.js';
 import { loadConfig } from '../load-config.js';
 import { withApp } from '../with-app.js';
+import { askDecisions } from './ask-decisions.js';
 
 /** What `affordance agent` prints when no model is configured (exit 3). */
 export const AGENT_NO_MODEL =
@@ -33,8 +36,10 @@ export const agentCommand: Command = {
   --legacy-action-completion
                keep the deprecated rule that a detected issue-action closing the issue ends the run
   --json       newline-delimited JSON: one agent event per line
-  exits 0 when the agent is done, 1 when it failed or ran out of steps, 2 on a wrong command line,
-  3 when no model is configured`,
+  A call that needs approval pauses the run: on a terminal you are asked y/n (with its arguments) and the run
+  goes on; without a terminal the command stops, says which approval it was, and denies it.
+  exits 0 when the agent is done, 1 when it failed, ran out of steps or paused without a terminal, 2 on a
+  wrong command line, 3 when no model is configured`,
   async run(args, io) {
     const { values, positionals } = parseCommand(args, {
       model: { type: 'string' },
@@ -77,22 +82,40 @@ export const agentCommand: Command = {
         values,
         async ({ registry, user, database }) => {
           const printer = values.json ? jsonPrinter(io) : livePrinter(io);
+          const loop = {
+            model,
+            registry,
+            user,
+            maxSteps,
+            stream: true,
+            signal: controller.signal,
+            recorder: createConversationRecorder({ store: database.conversations, userId: user.id }),
+            ...(values.target ? { target: values.target } : {}),
+            onEvent: printer,
+            ...configured,
+          };
           let result: AgentResult;
           try {
             result = await runAgent({
-              model,
-              registry,
+              ...loop,
               input: task,
-              user,
-              maxSteps,
-              stream: true,
-              signal: controller.signal,
-              recorder: createConversationRecorder({ store: database.conversations, userId: user.id }),
               ...(values.session ? { sessionId: values.session } : {}),
-              ...(values.target ? { target: values.target } : {}),
-              onEvent: printer,
-              ...configured,
             });
+            // A call that needs approval: ask on the terminal, then continue the run with the answers.
+            while (result.status === 'interrupted' && !controller.signal.aborted) {
+              const decisions = await askDecisions(io, result.interrupts ?? []);
+              if (!decisions) {
+                // Nobody will answer: deny the paused calls, so none runs later from the inbox.
+                await cancelAgentRun({
+                  registry,
+                  runId: result.runId,
+                  user,
+                  reason: 'no terminal to ask on',
+                });
+                return EXIT.failed;
+              }
+              result = await resumeAgent({ ...loop, runId: result.runId, decisions, decidedBy: user.id });
+            }
           } catch (error) {
             io.err(`The agent run failed: ${(error as Error).message}\n`);
             return EXIT.failed;
@@ -236,6 +259,8 @@ function summary(io: CliIO, result: AgentResult): string {
       return paint(io, 'yellow', `Interrupted after ${steps}.`);
     case 'awaiting_client':
       return paint(io, 'yellow', `Waiting for client tool calls after ${steps}.`);
+    case 'interrupted':
+      return paint(io, 'yellow', `Paused after ${steps}: waiting for approval.`);
     default: {
       const never: never = result.status;
       return never;

@@ -1,0 +1,156 @@
+import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
+import { askModel } from './ask-model.js';
+import { splitClientCalls } from './client-tools.js';
+import type { AgentInterrupt } from './interrupts.js';
+import { prepareNativeTurn, prepareTextTurn, readNativeTurn, readTextTurn } from './model-turn.js';
+import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
+import { assistantMessageOf, pauseRun } from './pause-run.js';
+import { runCalls } from './run-calls.js';
+import type { RunSetup } from './run-setup.js';
+import { settleStep } from './settle-step.js';
+
+/** Where the loop starts: a fresh conversation, or the one a resumed run continues. */
+export interface LoopStart {
+  readonly history: AgentMessage[];
+  readonly attempts: AttemptRecord[];
+  readonly step: number;
+  readonly text: string;
+  /** The paused run a resumed one continues. */
+  readonly resumedFrom?: string;
+}
+
+/**
+ * Run steps until the model is done (and the completion conditions pass), answers without a call, runs out of
+ * steps, hands calls to the client, pauses on an approval, or the signal aborts; then record and report the result.
+ */
+export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentResult> {
+  const { model, protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
+  const { options } = setup;
+  const { history, attempts } = start;
+  let status: AgentStatus | undefined;
+  let clientCalls: readonly ModelToolCall[] = [];
+  let interrupts: readonly AgentInterrupt[] = [];
+  let { text, step } = start;
+  const commitStep = async (record: StepRecord) => {
+    history.push(...record.messages);
+    await options.recorder?.recordStep(sessionId, record);
+    emit({ type: 'step-finish', runId, step: record });
+  };
+
+  while (status === undefined) {
+    if (signal.aborted) {
+      status = 'aborted';
+      break;
+    }
+    if (step >= setup.maxSteps) {
+      status = 'max_steps';
+      break;
+    }
+    step++;
+    const turn =
+      protocol === 'native'
+        ? prepareNativeTurn(query, model.toolFormat, options.system, history, client)
+        : prepareTextTurn(query, textFormat, options.system, history, client);
+    emit({ type: 'step-start', runId, step, offered: turn.offered });
+    let response: Awaited<ReturnType<LanguageModel['generate']>>;
+    try {
+      const onText = options.stream
+        ? (delta: string) => emit({ type: 'text-delta', runId, step, delta })
+        : undefined;
+      response = await askModel(model, { ...turn.request, signal }, onText);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      await commitStep({ runId, step, status: 'aborted', offered: turn.offered, calls: [], messages: [] });
+      status = 'aborted';
+      break;
+    }
+    text = response.text;
+    const replied = await options.onModelReply?.({ runId, sessionId, step, text, signal });
+    const whole = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
+    const split = splitClientCalls(whole.calls, client);
+    const read = { ...whole, calls: split.server };
+    const calls = await runCalls({ ...query, runId, step, signal, emit }, read.calls);
+    if (!signal.aborted && calls.some(isPending)) {
+      // A call waits for a person: the step's assistant turn is kept, its results wait for the resume.
+      const message = assistantMessageOf(response.text, [
+        ...read.calls,
+        ...split.client,
+        ...(read.doneCall ? [read.doneCall] : []),
+      ]);
+      await commitStep({
+        runId,
+        step,
+        status: 'interrupted',
+        offered: turn.offered,
+        response,
+        calls,
+        messages: [message],
+      });
+      interrupts = await pauseRun(setup, {
+        step,
+        text,
+        attempts,
+        messages: history,
+        calls,
+        ...(read.doneCall ? { doneCall: read.doneCall } : {}),
+        clientCalls: split.client,
+      });
+      status = 'interrupted';
+      break;
+    }
+    if (!signal.aborted) {
+      for (const call of split.client) emit({ type: 'client-call', runId, step, call });
+    }
+    const settled = await settleStep({
+      protocol,
+      response,
+      read,
+      calls,
+      clientCalls: split.client,
+      completion,
+      attempt: attempts.length + 1,
+      context: { sessionId, text, signal },
+    });
+    await commitStep({
+      runId,
+      step,
+      status: settled.aborted ? 'aborted' : 'complete',
+      offered: turn.offered,
+      response,
+      calls,
+      messages: settled.messages,
+    });
+    if (settled.attempt) {
+      const attempt: AttemptRecord = { runId, step, ...settled.attempt };
+      attempts.push(attempt);
+      await options.recorder?.recordAttempt(sessionId, attempt);
+      emit({ type: 'attempt-finish', runId, attempt });
+    }
+    status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
+    if (status === 'awaiting_client') clientCalls = split.client;
+  }
+
+  const last = attempts.at(-1);
+  const result: AgentResult = {
+    runId,
+    sessionId,
+    status,
+    protocol,
+    text,
+    steps: step,
+    attempts,
+    failedConditions:
+      last && !last.ok ? last.conditions.filter((item) => !item.ok).map((item) => item.name) : [],
+    messages: history,
+    ...(clientCalls.length > 0 ? { clientCalls } : {}),
+    ...(interrupts.length > 0 ? { interrupts } : {}),
+    ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
+  };
+  await options.recorder?.recordFinish(sessionId, result);
+  emit({ type: 'run-finish', runId, result });
+  return result;
+}
+
+function isPending(call: CallRecord): boolean {
+  return call.status === 'pending';
+}

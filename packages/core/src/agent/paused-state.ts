@@ -1,0 +1,52 @@
+import { AffordanceError } from '../errors/affordance-error.js';
+import type { AttemptRecord } from './agent-events.js';
+import type { AgentInterrupt } from './interrupts.js';
+import type { AgentMessage, ModelToolCall } from './model-types.js';
+
+/** One call of the step a run paused in: run already (its output is kept), or waiting on an approval. */
+export type PausedCall =
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly args: unknown;
+      readonly status: 'ok' | 'failed' | 'aborted';
+      readonly output: string;
+    }
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly args: unknown;
+      readonly status: 'pending';
+      readonly output: string;
+      readonly approvalId: string;
+    };
+
+/** The serialisable state a paused run resumes from (stored as `StoredAgentRun.state`). */
+export interface PausedRunState {
+  readonly version: 1;
+  readonly protocol: 'native' | 'text';
+  /** The step that paused. */
+  readonly step: number;
+  readonly text: string;
+  readonly attempts: readonly AttemptRecord[];
+  /** The conversation up to and including the paused step's assistant message. */
+  readonly messages: readonly AgentMessage[];
+  /** The paused step's calls in the model's order. */
+  readonly calls: readonly PausedCall[];
+  /** A `done` call made in the same step (answered "not done yet" on resume). */
+  readonly doneCall?: ModelToolCall;
+  /** Client tool calls of the same step (answered as not run on resume). */
+  readonly clientCalls?: readonly ModelToolCall[];
+  readonly interrupts: readonly AgentInterrupt[];
+}
+
+/** Read a stored state back, refusing one this version does not know. */
+export function readPausedState(state: Readonly<Record<string, unknown>>): PausedRunState {
+  if (state.version !== 1 || !Array.isArray(state.calls) || !Array.isArray(state.messages)) {
+    throw new AffordanceError(
+      'invalid_option',
+      'the stored agent run state is not one this version can resume',
+    );
+  }
+  return state as unknown as PausedRunState;
+}
