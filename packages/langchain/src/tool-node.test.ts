@@ -1,5 +1,5 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
-import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import { Command, END, isInterrupted, MemorySaver, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { describe, expect, it } from 'vitest';
 import { langchainTools } from './langchain-tools.js';
@@ -49,7 +49,7 @@ describe('langchainTools in a LangGraph ToolNode', () => {
     const graph = toolGraph(langchainTools(registry));
     const config = { configurable: { thread_id: 'node-2', user: { id: 'ana', roles: ['editor'] } } };
     const paused = await graph.invoke(asks('notes_delete', { id: 'n2' }, 'd1'), config);
-    expect(paused.__interrupt__).toHaveLength(1);
+    expect(isInterrupted(paused)).toBe(true);
     expect(deleted).toEqual([]);
     const { messages } = await graph.invoke(new Command({ resume: { approved: true, by: 'lead' } }), config);
     expect(deleted).toEqual(['n2']);
