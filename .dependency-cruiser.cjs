@@ -65,10 +65,13 @@ module.exports = {
     },
     {
       name: 'core-no-platform-packages',
-      comment: 'Postgres, React, HTTP frameworks and Octokit live in the packages that need them',
+      comment:
+        'Postgres, React, HTTP frameworks, Octokit and the agent frameworks (LangChain, the OpenAI Agents SDK) live in the packages that need them',
       severity: 'error',
       from: { path: CORE, pathNot: NOT_SHIPPED },
-      to: { path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+)(/|$)' },
+      to: {
+        path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+|langchain|@langchain/[^/]+|@openai/agents[^/]*)(/|$)',
+      },
     },
     {
       name: 'core-no-unresolved',

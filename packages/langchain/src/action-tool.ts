@@ -85,7 +85,8 @@ async function runTool(
   if (key && !result.ok && result.error.code === 'approval_required') {
     const approvalId = (result.error.details as { approvalId?: unknown } | undefined)?.approvalId;
     const approval = typeof approvalId === 'string' ? await registry.approvals.get(approvalId) : undefined;
-    if (approval) return toolOutput(await interruptForApproval(registry, approval, call, result.error.message), call);
+    if (approval)
+      return toolOutput(await interruptForApproval(registry, approval, call, result.error.message), call);
   }
   return toolOutput(result, call);
 }
@@ -95,7 +96,10 @@ function needsApproval(action: AnyAction | undefined): boolean {
 }
 
 /** A ToolMessage for a tool call (status from the result, the result itself as its artifact), else the text. */
-function toolOutput(result: RunResult, call: { readonly toolCallId: string | undefined }): ToolMessage | string {
+function toolOutput(
+  result: RunResult,
+  call: { readonly toolCallId: string | undefined },
+): ToolMessage | string {
   if (!call.toolCallId) return result.modelOutput;
   return new ToolMessage({
     content: result.modelOutput,

@@ -39,16 +39,26 @@ describe('approvals as LangGraph interrupts', () => {
     expect(request.message).toMatch(/needs a person's approval/);
     expect(deleted).toEqual([]);
     const [pending] = await registry.approvals.list({ status: 'pending' });
-    expect(pending).toMatchObject({ id: request.approvalId, sessionId: 'thread-a', idempotencyKey: 'call-del' });
+    expect(pending).toMatchObject({
+      id: request.approvalId,
+      sessionId: 'thread-a',
+      idempotencyKey: 'call-del',
+    });
 
-    const resumed = await agent.invoke(new Command({ resume: { approved: true, by: 'lead', reason: 'ok' } }), config);
+    const resumed = await agent.invoke(
+      new Command({ resume: { approved: true, by: 'lead', reason: 'ok' } }),
+      config,
+    );
     expect(deleted).toEqual(['n1']);
     expect(toolMessages(resumed.messages)).toMatchObject([
       { tool_call_id: 'call-del', status: 'success', content: '{"deleted":"n1"}' },
     ]);
     expect(resumed.messages.at(-1)?.content).toBe('Handled.');
     expect(model.callCount).toBe(2);
-    expect(await registry.approvals.get(request.approvalId)).toMatchObject({ status: 'done', decidedBy: 'lead' });
+    expect(await registry.approvals.get(request.approvalId)).toMatchObject({
+      status: 'done',
+      decidedBy: 'lead',
+    });
     // One approval for one tool call, though the tools node ran twice.
     expect(await registry.approvals.list()).toHaveLength(1);
     const { records } = await registry.store.audit.query({ sessionId: 'thread-a' });
@@ -62,7 +72,7 @@ describe('approvals as LangGraph interrupts', () => {
     const { registry, deleted, agent } = deleteAgent();
     const config = { configurable: { thread_id: 'thread-b', user: ana } };
     const paused = await agent.invoke({ messages: [{ role: 'user', content: 'Delete n1' }] }, config);
-    const approvalId = (paused.__interrupt__?.[0]?.value as ApprovalRequest).approvalId;
+    const approvalId = (paused.__interrupt__?.[0]?.value as ApprovalRequest | undefined)?.approvalId ?? '';
     const resumed = await agent.invoke(
       new Command({ resume: { approved: false, by: 'lead', reason: 'keep it' } }),
       config,

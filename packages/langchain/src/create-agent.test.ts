@@ -1,12 +1,10 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
-import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { langchainTools } from './langchain-tools.js';
 import { notesRegistry } from './notes.fixture.js';
 
-const ana = { id: 'ana', roles: ['editor'] };
 const bob = { id: 'bob', roles: ['viewer'] };
 
 function toolMessages(messages: readonly BaseMessage[]): ToolMessage[] {
@@ -76,7 +74,11 @@ describe('langchainTools in createAgent', () => {
     // The model saw the fix-it texts on its next turn.
     expect(model.calls[1]?.messages.filter((message) => ToolMessage.isInstance(message))).toHaveLength(3);
     const { records } = await registry.store.audit.query({ sessionId: 't-refused' });
-    expect(records.map((record) => record.errorCode).sort()).toEqual(['forbidden', 'invalid_args', 'unavailable']);
+    expect(records.map((record) => record.errorCode).sort()).toEqual([
+      'forbidden',
+      'invalid_args',
+      'unavailable',
+    ]);
   });
 
   it("keeps the action's rate limit across the agent's turns", async () => {

@@ -1,5 +1,13 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
-import { Command, END, isInterrupted, MemorySaver, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import {
+  Command,
+  END,
+  isInterrupted,
+  MemorySaver,
+  MessagesAnnotation,
+  START,
+  StateGraph,
+} from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { describe, expect, it } from 'vitest';
 import { langchainTools } from './langchain-tools.js';
@@ -53,6 +61,10 @@ describe('langchainTools in a LangGraph ToolNode', () => {
     expect(deleted).toEqual([]);
     const { messages } = await graph.invoke(new Command({ resume: { approved: true, by: 'lead' } }), config);
     expect(deleted).toEqual(['n2']);
-    expect(messages.at(-1)).toMatchObject({ tool_call_id: 'd1', status: 'success', content: '{"deleted":"n2"}' });
+    expect(messages.at(-1)).toMatchObject({
+      tool_call_id: 'd1',
+      status: 'success',
+      content: '{"deleted":"n2"}',
+    });
   });
 });

@@ -68,7 +68,11 @@ describe('agentsTools with the SDK run loop', () => {
       'Error (unavailable): notes.publish is unavailable: the notebook is not ready: finish the draft first',
     );
     expect(outputs[2]).toMatch(/^Error \(invalid_args\): .*id/);
-    expect(outputs.slice(3)).toEqual(['Buy milk', 'Call Ana', expect.stringMatching(/^Error \(rate_limited\): /)]);
+    expect(outputs.slice(3)).toEqual([
+      'Buy milk',
+      'Call Ana',
+      expect.stringMatching(/^Error \(rate_limited\): /),
+    ]);
     expect(deleted).toEqual([]);
     expect(result.finalOutput).toBe('Some of that did not work.');
     // The model read each answer on its next turn.

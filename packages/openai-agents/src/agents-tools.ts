@@ -24,8 +24,12 @@ export function agentsTools(
 ): FunctionTool<AffordanceRunContext>[] {
   return registry.tools({ ...options, format: 'openai-responses' }).map((fn) => {
     const gated = hasApprovalRule(registry.get(fn.name));
-    const runCall = (input: unknown, runContext: { readonly context: unknown } | undefined, callId?: string) =>
-      registry.run(callOf(fn.name, input, readRunContext(runContext), callId, gated));
+    const runCall = (
+      input: unknown,
+      runContext: { readonly context: unknown } | undefined,
+      callId?: string,
+    ) => registry.run(callOf(fn.name, input, readRunContext(runContext), callId, gated));
+    // biome-ignore lint/suspicious/noExplicitAny: the parameters are a JSON schema the pipeline validates, untyped here
     return tool<any, AffordanceRunContext>({
       name: fn.name,
       description: fn.description,

@@ -27,7 +27,11 @@ describe('needsApproval mapped to Affordance approvals', () => {
     const [pending] = await registry.approvals.list({ status: 'pending' });
     expect(pending).toMatchObject({ name: 'notes.delete', idempotencyKey: 'c-del', sessionId: 's-a' });
 
-    await decideApproval(registry, first.state, first.interruptions[0]!, { approved: true, by: 'lead', reason: 'fine' });
+    await decideApproval(registry, first.state, first.interruptions[0]!, {
+      approved: true,
+      by: 'lead',
+      reason: 'fine',
+    });
     const resumed = await run(agent, first.state);
     expect(deleted).toEqual(['n1']);
     expect(resumed.finalOutput).toBe('Handled.');
@@ -66,7 +70,9 @@ describe('needsApproval mapped to Affordance approvals', () => {
     const resumed = await run(agent, first.state);
     expect(deleted).toEqual([]);
     expect(resumed.finalOutput).toBe('Handled.');
-    expect(JSON.stringify(model.requests[1]?.input)).toContain('Error (approval_denied): lead denied notes.delete: keep it');
+    expect(JSON.stringify(model.requests[1]?.input)).toContain(
+      'Error (approval_denied): lead denied notes.delete: keep it',
+    );
     const [approval] = await registry.approvals.list();
     expect(approval).toMatchObject({ status: 'denied', decidedBy: 'lead' });
     const { records } = await registry.store.audit.query({ sessionId: 's-c', errorCode: 'approval_denied' });

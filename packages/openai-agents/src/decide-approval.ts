@@ -15,7 +15,9 @@ export interface ApprovalVerdict {
 const decided = new Map<string, { readonly by: string; readonly reason: string | undefined }>();
 
 /** The decision `decideApproval` noted for an approval, taken once. */
-export function decisionFor(approvalId: string): { readonly by: string; readonly reason: string | undefined } | undefined {
+export function decisionFor(
+  approvalId: string,
+): { readonly by: string; readonly reason: string | undefined } | undefined {
   const decision = decided.get(approvalId);
   decided.delete(approvalId);
   return decision;

@@ -26,9 +26,20 @@ export class ScriptedModel implements Model {
 }
 
 /** A turn in which the model calls a tool. */
-export function callsTool(name: string, args: Record<string, unknown>, callId: string): ModelResponse['output'] {
+export function callsTool(
+  name: string,
+  args: Record<string, unknown>,
+  callId: string,
+): ModelResponse['output'] {
   return [
-    { type: 'function_call', id: `fc-${callId}`, callId, name, arguments: JSON.stringify(args), status: 'completed' },
+    {
+      type: 'function_call',
+      id: `fc-${callId}`,
+      callId,
+      name,
+      arguments: JSON.stringify(args),
+      status: 'completed',
+    },
   ];
 }
 
