@@ -1,5 +1,5 @@
 import type { AnyAction, AvailableQuery, Registry, RunCall, RunResult } from '@affordance/core';
-import { type FunctionTool, type RunContext, tool } from '@openai/agents-core';
+import { type FunctionTool, type RunContext, tool } from '@openai/agents';
 import { type AffordanceRunContext, readRunContext } from './agents-context.js';
 import { decisionFor } from './decide-approval.js';
 import { findApproval } from './find-approval.js';

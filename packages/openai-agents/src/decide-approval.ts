@@ -1,5 +1,5 @@
 import type { Registry } from '@affordance/core';
-import type { RunState, RunToolApprovalItem } from '@openai/agents-core';
+import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { readRunContext } from './agents-context.js';
 import { findApproval } from './find-approval.js';
 
