@@ -1,3 +1,4 @@
+import { createRegistry, defineAction } from '@affordance/core';
 import { Agent, run, setTracingDisabled } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AffordanceRunContext } from './agents-context.js';
@@ -84,5 +85,31 @@ describe('agentsTools with the SDK run loop', () => {
       'rate_limited',
       'unavailable',
     ]);
+  });
+
+  it('sends a schema with optional fields as strict, and the nulls strict mode asks for never reach the handler', async () => {
+    const added: unknown[] = [];
+    const add = defineAction({
+      name: 'add',
+      description: 'Add a note',
+      input: {
+        type: 'object',
+        properties: { text: { type: 'string' }, tag: { type: 'string' } },
+        required: ['text'],
+        additionalProperties: false,
+      },
+      handler: (input) => {
+        added.push(input);
+        return 'added';
+      },
+    });
+    const registry = createRegistry({ actions: [add] });
+    const [tool] = agentsTools(registry);
+    expect(tool).toMatchObject({ strict: true, parameters: { required: ['text', 'tag'] } });
+    const model = new ScriptedModel([callsTool('add', { text: 'milk', tag: null }, 'c-add'), says('Added.')]);
+    const agent = new Agent<AffordanceRunContext>({ name: 'notes', model, tools: [tool!] });
+    const result = await run(agent, 'Note: milk', { context: {} });
+    expect(toolOutputs(result.newItems)).toEqual(['added']);
+    expect(added).toEqual([{ text: 'milk' }]);
   });
 });
