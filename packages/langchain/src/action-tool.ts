@@ -70,7 +70,10 @@ async function runTool(
       : undefined;
   if (key) {
     const earlier = await findApproval(registry, key, call.sessionId);
-    if (earlier) return toolOutput(await interruptForApproval(registry, earlier, call, 'resumed'), call);
+    if (earlier) {
+      const message = `${earlier.name} needs a person's approval before it runs; it is waiting as ${earlier.id}`;
+      return toolOutput(await interruptForApproval(registry, earlier, call, message), call);
+    }
   }
   const result = await registry.run({
     name,

@@ -52,7 +52,8 @@ export async function interruptForApproval(
   return registry.approvals.approve(approval.id, {
     by: decision.by,
     ...(decision.reason ? { reason: decision.reason } : {}),
-    ...(call.user ? { requester: call.user } : {}),
+    // The requester's roles as they are now, when the resuming config is theirs (not the approver's own).
+    ...(call.user && call.user.id === approval.user?.id ? { requester: call.user } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
   });
 }

@@ -121,4 +121,32 @@ describe('approvals as LangGraph interrupts', () => {
     expect(deleted).toEqual([]);
     expect(await registry.approvals.list({ status: 'pending' })).toHaveLength(1);
   });
+
+  it("runs an approved call as the requester, not as whoever resumes the graph; the requester's roles now count", async () => {
+    const { registry, deleted, agent } = deleteAgent();
+    await agent.invoke(
+      { messages: [{ role: 'user', content: 'Delete n1' }] },
+      { configurable: { thread_id: 'thread-e', user: ana } },
+    );
+    // The lead resumes from their own session of the app: the call still runs as ana.
+    const lead = { id: 'lead', roles: ['admin'] };
+    await agent.invoke(new Command({ resume: { approved: true, by: 'lead' } }), {
+      configurable: { thread_id: 'thread-e', user: lead },
+    });
+    expect(deleted).toEqual(['n1']);
+    const { records } = await registry.store.audit.query({ sessionId: 'thread-e', outcome: 'ok' });
+    expect(records.map((record) => record.userId)).toEqual(['ana']);
+
+    // Ana lost the editor role before her second call was approved: it is refused when it runs.
+    const second = deleteAgent();
+    await second.agent.invoke(
+      { messages: [{ role: 'user', content: 'Delete n1' }] },
+      { configurable: { thread_id: 'thread-f', user: ana } },
+    );
+    const resumed = await second.agent.invoke(new Command({ resume: { approved: true, by: 'lead' } }), {
+      configurable: { thread_id: 'thread-f', user: { id: 'ana', roles: ['viewer'] } },
+    });
+    expect(second.deleted).toEqual([]);
+    expect(toolMessages(resumed.messages)[0]?.content).toMatch(/^Error \(forbidden\)/);
+  });
 });

@@ -75,7 +75,7 @@ async function settleGated(
   return registry.approvals.approve(approval.id, {
     by: decision?.by ?? caller.user?.id ?? 'openai-agents',
     ...(decision?.reason ? { reason: decision.reason } : {}),
-    ...(caller.user ? { requester: caller.user } : {}),
+    ...(caller.user && caller.user.id === approval.user?.id ? { requester: caller.user } : {}),
     ...(signal ? { signal } : {}),
   });
 }
