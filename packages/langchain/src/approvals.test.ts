@@ -149,4 +149,38 @@ describe('approvals as LangGraph interrupts', () => {
     expect(second.deleted).toEqual([]);
     expect(toolMessages(resumed.messages)[0]?.content).toMatch(/^Error \(forbidden\)/);
   });
+
+  it('pauses on two approvals of one step and resumes each with its own decision', async () => {
+    const { registry, deleted } = notesRegistry();
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'notes_delete', args: { id: 'n1' }, id: 'del-1' },
+        { name: 'notes_delete', args: { id: 'n2' }, id: 'del-2' },
+      ])
+      .respond(new AIMessage('Handled.'));
+    const agent = createAgent({ model, tools: langchainTools(registry), checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: 'thread-g', user: ana } };
+    const paused = await agent.invoke({ messages: [{ role: 'user', content: 'Delete both' }] }, config);
+    const interrupts = paused.__interrupt__ ?? [];
+    expect(interrupts.map((entry) => (entry.value as ApprovalRequest).args)).toEqual([
+      { id: 'n1' },
+      { id: 'n2' },
+    ]);
+    const decisions = Object.fromEntries(
+      interrupts.map((entry) => [
+        entry.id,
+        { approved: (entry.value as ApprovalRequest).toolCallId === 'del-1', by: 'lead' },
+      ]),
+    );
+    const resumed = await agent.invoke(new Command({ resume: decisions }), config);
+    expect(deleted).toEqual(['n1']);
+    expect(toolMessages(resumed.messages).map((message) => [message.tool_call_id, message.status])).toEqual([
+      ['del-1', 'success'],
+      ['del-2', 'error'],
+    ]);
+    expect((await registry.approvals.list()).map((approval) => approval.status).sort()).toEqual([
+      'denied',
+      'done',
+    ]);
+  });
 });
