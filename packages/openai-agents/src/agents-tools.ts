@@ -71,7 +71,7 @@ async function settleGated(
   // The SDK calls `execute` of a call that waited only after `state.approve(item)`.
   const approval = await findApproval(registry, callId, caller.sessionId);
   if (!approval) return earlier;
-  const decision = decisionFor(approval.id);
+  const decision = decisionFor(runContext, approval.id);
   return registry.approvals.approve(approval.id, {
     by: decision?.by ?? caller.user?.id ?? 'openai-agents',
     ...(decision?.reason ? { reason: decision.reason } : {}),

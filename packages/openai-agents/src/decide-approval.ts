@@ -11,15 +11,19 @@ export interface ApprovalVerdict {
   readonly reason?: string;
 }
 
-// Who approved, until the resumed run's `execute` records it in the approval store (same process only).
-const decided = new Map<string, { readonly by: string; readonly reason: string | undefined }>();
+interface Noted {
+  readonly by: string;
+  readonly reason: string | undefined;
+}
 
-/** The decision `decideApproval` noted for an approval, taken once. */
-export function decisionFor(
-  approvalId: string,
-): { readonly by: string; readonly reason: string | undefined } | undefined {
-  const decision = decided.get(approvalId);
-  decided.delete(approvalId);
+// Who approved, per run context, until the resumed run's `execute` records it in the approval store.
+const decided = new WeakMap<object, Map<string, Noted>>();
+
+/** The decision `decideApproval` noted for an approval of this run, taken once. */
+export function decisionFor(runContext: object | undefined, approvalId: string): Noted | undefined {
+  const noted = runContext ? decided.get(runContext) : undefined;
+  const decision = noted?.get(approvalId);
+  noted?.delete(approvalId);
   return decision;
 }
 
@@ -42,7 +46,11 @@ export async function decideApproval(
   const approval =
     typeof callId === 'string' ? await findApproval(registry, callId, caller.sessionId) : undefined;
   if (verdict.approved) {
-    if (approval) decided.set(approval.id, { by: verdict.by, reason: verdict.reason });
+    if (approval) {
+      const noted = decided.get(state._context) ?? new Map<string, Noted>();
+      noted.set(approval.id, { by: verdict.by, reason: verdict.reason });
+      decided.set(state._context, noted);
+    }
     state.approve(item);
     return;
   }
