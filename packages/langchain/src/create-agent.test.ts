@@ -1,5 +1,6 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
+import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { langchainTools } from './langchain-tools.js';
@@ -22,7 +23,20 @@ describe('langchainTools in createAgent', () => {
       'notes_publish',
     ]);
     expect(tools[0]?.description).toBe('Read one note by id');
-    expect(tools[0]?.schema).toMatchObject({ type: 'object', required: ['id'] });
+    // What a chat model's bindTools sends: the action's own JSON schema.
+    expect(convertToOpenAITool(tools[0]!)).toEqual({
+      type: 'function',
+      function: {
+        name: 'notes_read',
+        description: 'Read one note by id',
+        parameters: {
+          type: 'object',
+          properties: { id: { type: 'string', minLength: 2 } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+      },
+    });
   });
 
   it('runs a call through the pipeline with the user and session from configurable, and audits it', async () => {
