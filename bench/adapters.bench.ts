@@ -98,14 +98,20 @@ const pipeline = await measureAsync(
   () => registry.run({ name: 'setColor', args, user }),
   CALLS,
 );
+// Every call a new tool call id, as from a model (the adapter makes the id the call's idempotency key).
+let nextId = 0;
+const freshCall = () => ({ ...toolCall, id: `call-${nextId++}` });
 const [lcLib, lcAdapter] = await pair(
-  ['LangChain new DynamicStructuredTool .invoke(toolCall), handler inline', () => lcClass.invoke(toolCall)],
-  ['@affordance/langchain tool .invoke(toolCall)', () => lcOurs!.invoke(toolCall, lcConfig)],
+  [
+    'LangChain new DynamicStructuredTool .invoke(toolCall), handler inline',
+    () => lcClass.invoke(freshCall()),
+  ],
+  ['@affordance/langchain tool .invoke(toolCall)', () => lcOurs!.invoke(freshCall(), lcConfig)],
   CALLS,
 );
 const [lcTool] = await pair(
-  ['LangChain tool().invoke(toolCall), handler inline', () => lcPlain.invoke(toolCall)],
-  ['@affordance/langchain tool .invoke(toolCall)', () => lcOurs!.invoke(toolCall, lcConfig)],
+  ['LangChain tool().invoke(toolCall), handler inline', () => lcPlain.invoke(freshCall())],
+  ['@affordance/langchain tool .invoke(toolCall)', () => lcOurs!.invoke(freshCall(), lcConfig)],
   CALLS,
 );
 const [sdkLib, sdkAdapter] = await pair(
@@ -124,7 +130,7 @@ const calls = [pipeline, lcTool, lcLib, lcAdapter, sdkLib, sdkAdapter];
 const lcTurn = (tools: readonly unknown[]) => () =>
   createAgent({
     model: fakeModel()
-      .respondWithTools([{ name: 'setColor', args, id: 'call-1' }])
+      .respondWithTools([{ name: 'setColor', args, id: `turn-${nextId++}` }])
       .respond(new AIMessage('done')),
     tools: tools as never,
   }).invoke({ messages: [{ role: 'user', content: 'red' }] }, lcConfig);

@@ -63,12 +63,11 @@ async function runTool(
   approvals: ApprovalMode,
 ): Promise<ToolMessage | string> {
   const call = callOfConfig(config);
-  // The tool call's id keys an approval, so the node's run after `Command({ resume })` finds the one it asked for.
-  const key =
-    approvals === 'interrupt' && call.toolCallId && needsApproval(registry.get(name))
-      ? call.toolCallId
-      : undefined;
-  if (key) {
+  // The tool call's id is the call's idempotency key: LangGraph runs a node again from its start when it resumes,
+  // and a call that finished the first time answers the same without running again; a call that asked for approval
+  // finds the approval it asked for (the approval keeps the key).
+  const key = call.toolCallId;
+  if (key && approvals === 'interrupt' && needsApproval(registry.get(name))) {
     const earlier = await findApproval(registry, key, call.sessionId);
     if (earlier) {
       const message = `${earlier.name} needs a person's approval before it runs; it is waiting as ${earlier.id}`;
@@ -85,7 +84,7 @@ async function runTool(
     ...(call.signal ? { signal: call.signal } : {}),
     ...(key ? { idempotencyKey: key } : {}),
   });
-  if (key && !result.ok && result.error.code === 'approval_required') {
+  if (key && approvals === 'interrupt' && !result.ok && result.error.code === 'approval_required') {
     const approvalId = (result.error.details as { approvalId?: unknown } | undefined)?.approvalId;
     const approval = typeof approvalId === 'string' ? await registry.approvals.get(approvalId) : undefined;
     if (approval)

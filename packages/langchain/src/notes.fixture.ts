@@ -1,12 +1,13 @@
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
 
 /** A small notes app: reading for all, deleting for editors after a person approves, publishing when ready. */
-export function notesRegistry(): { registry: Registry; deleted: string[] } {
+export function notesRegistry(): { registry: Registry; deleted: string[]; reads: string[] } {
   const notes = new Map([
     ['n1', 'Buy milk'],
     ['n2', 'Call Ana'],
   ]);
   const deleted: string[] = [];
+  const reads: string[] = [];
   const read = defineAction({
     name: 'notes.read',
     description: 'Read one note by id',
@@ -18,7 +19,10 @@ export function notesRegistry(): { registry: Registry; deleted: string[] } {
     },
     readOnly: true,
     rateLimit: { points: 2, duration: 60, per: 'user' },
-    handler: ({ id }) => notes.get(id) ?? null,
+    handler: ({ id }) => {
+      reads.push(id);
+      return notes.get(id) ?? null;
+    },
   });
   const remove = defineAction({
     name: 'notes.delete',
@@ -47,5 +51,5 @@ export function notesRegistry(): { registry: Registry; deleted: string[] } {
         : { available: false, reason: 'the notebook is not ready: finish the draft first' },
     handler: () => 'published',
   });
-  return { registry: createRegistry({ actions: [read, remove, publish] }), deleted };
+  return { registry: createRegistry({ actions: [read, remove, publish] }), deleted, reads };
 }

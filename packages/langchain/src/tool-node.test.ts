@@ -68,3 +68,31 @@ describe('langchainTools in a LangGraph ToolNode', () => {
     });
   });
 });
+
+describe('a ToolNode that runs again on resume', () => {
+  it('runs a sibling call that finished before the interrupt only once (the tool call id is its idempotency key)', async () => {
+    const { registry, deleted, reads } = notesRegistry();
+    const graph = toolGraph(langchainTools(registry));
+    const config = { configurable: { thread_id: 'node-3', user: { id: 'ana', roles: ['editor'] } } };
+    const input = {
+      messages: [
+        new AIMessage({
+          content: '',
+          tool_calls: [
+            { name: 'notes_read', args: { id: 'n1' }, id: 'r1', type: 'tool_call' },
+            { name: 'notes_delete', args: { id: 'n2' }, id: 'd1', type: 'tool_call' },
+          ],
+        }),
+      ],
+    };
+    await graph.invoke(input, config);
+    expect(reads).toEqual(['n1']);
+    const { messages } = await graph.invoke(new Command({ resume: { approved: true, by: 'lead' } }), config);
+    expect(deleted).toEqual(['n2']);
+    expect(reads).toEqual(['n1']);
+    expect(messages.filter((message) => ToolMessage.isInstance(message))).toMatchObject([
+      { tool_call_id: 'r1', status: 'success', content: 'Buy milk' },
+      { tool_call_id: 'd1', status: 'success', content: '{"deleted":"n2"}' },
+    ]);
+  });
+});
