@@ -66,11 +66,11 @@ module.exports = {
     {
       name: 'core-no-platform-packages',
       comment:
-        'Postgres, React, HTTP frameworks, Octokit and the Vercel AI SDK live in the packages that need them',
+        'Postgres, React, HTTP frameworks, Octokit and the agent frameworks (the Vercel AI SDK, LangChain, the OpenAI Agents SDK) live in the packages that need them',
       severity: 'error',
       from: { path: CORE, pathNot: NOT_SHIPPED },
       to: {
-        path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+|ai|@ai-sdk/[^/]+)(/|$)',
+        path: '(^|node_modules/)(pg|pg-[^/]+|react|react-dom|hono|@hono/[^/]+|@octokit/[^/]+|langchain|@langchain/[^/]+|@openai/agents[^/]*|ai|@ai-sdk/[^/]+)(/|$)',
       },
     },
     {

@@ -29,6 +29,8 @@ export default defineConfig({
       { find: /^@affordance\/client$/, replacement: here('./packages/client/src/index.ts') },
       { find: /^@affordance\/react$/, replacement: here('./packages/react/src/index.ts') },
       { find: /^@affordance\/react\/testing$/, replacement: here('./packages/react/src/testing/index.ts') },
+      { find: /^@affordance\/langchain$/, replacement: here('./packages/langchain/src/index.ts') },
+      { find: /^@affordance\/openai-agents$/, replacement: here('./packages/openai-agents/src/index.ts') },
       { find: /^@affordance\/store-postgres$/, replacement: here('./packages/store-postgres/src/index.ts') },
       {
         find: /^@affordance\/store-postgres\/testing$/,
