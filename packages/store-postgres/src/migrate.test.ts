@@ -40,6 +40,7 @@ describe('migrate', () => {
     );
     expect(tables.rows.map((row) => row.name)).toEqual([
       'agent_actions',
+      'agent_runs',
       'chat_messages',
       'conversation_sessions',
       'document_counters',
