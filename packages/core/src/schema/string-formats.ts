@@ -10,7 +10,7 @@ import {
 
 /**
  * ajv-formats' `fullFormats` (MIT, github.com/ajv-validator/ajv-formats), as the CSP-safe validator needs them: the
- * checks `@cfworker/json-schema` already ships are used where they are ajv's own (the same regexes, the same code),
+ * checks where ajv-formats and `@cfworker/json-schema` share code are copied from cfworker (`cfworker-formats.ts`),
  * the rest are ajv-formats' regexes and functions copied here, so a browser bundle carries one copy of each and no
  * ajv-formats. `string-formats.test.ts` holds them to ajv-formats' answers.
  */
@@ -49,7 +49,7 @@ export const STRING_FORMATS: Readonly<Record<string, (text: string) => boolean>>
   binary: () => true,
 };
 
-/** ajv-formats' number formats: checked on numbers only (cfworker checks `format` on strings only). */
+/** ajv-formats' number formats: checked on numbers only. */
 export const NUMBER_FORMATS: Readonly<Record<string, (value: number) => boolean>> = {
   int32: (value) => Number.isInteger(value) && value <= 2 ** 31 - 1 && value >= -(2 ** 31),
   // Every integer JavaScript holds fits in 64 bits.
