@@ -47,6 +47,13 @@ export function patternOf(source: string): RegExp {
   return pattern;
 }
 
+/** Whether a value is of a JSON Schema type, as ajv checks it (`integer`: a number without a fraction). */
+export function hasType(value: unknown, type: string): boolean {
+  const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (type === 'integer') return actual === 'number' && !((value as number) % 1) && !Number.isNaN(value);
+  return actual === type;
+}
+
 /** Keys of an object whose values are not `undefined` (ajv treats those as absent). */
 export function keysOf(value: Record<string, unknown>): string[] {
   return Object.keys(value).filter((key) => value[key] !== undefined);
@@ -134,27 +141,18 @@ export function arrayKeywords(
 ): void {
   limit(walk, node, 'maxItems', value.length, path);
   limit(walk, node, 'minItems', value.length, path);
-  if (node.uniqueItems === true) {
-    const [i, j] = duplicates(node, value);
-    if (i >= 0)
-      push(
-        walk,
-        path,
-        'uniqueItems',
-        { i, j },
-        `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-        node,
-      );
-  }
   const at = (index: number) => [...path, String(index)];
   const tuple = has('prefixItems') ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined;
   const rest = Array.isArray(tuple) ? (has('prefixItems') ? 'items' : 'additionalItems') : 'items';
-  if (Array.isArray(tuple)) {
+  const checkTuple = () => {
+    if (!Array.isArray(tuple)) return;
     tuple.forEach((schema, index) => {
       if (index < value.length) child(schema, value[index], at(index), seen);
     });
     seen.items = Math.max(seen.items, Math.min(tuple.length, value.length));
-  }
+  };
+  // ajv checks `additionalItems` before the tuple (draft-07, 2019-09), 2020-12's `items` after `prefixItems`.
+  if (rest === 'items') checkTuple();
   const restSchema = rest === 'items' && Array.isArray(node.items) ? undefined : node[rest];
   const from = Array.isArray(tuple) ? tuple.length : 0;
   if (restSchema === false && from > 0 && value.length > from) {
@@ -163,6 +161,7 @@ export function arrayKeywords(
     for (let index = from; index < value.length; index++) child(restSchema, value[index], at(index));
     seen.items = value.length;
   }
+  if (rest === 'additionalItems') checkTuple();
   if (has('contains')) {
     const min = has('minContains') && typeof node.minContains === 'number' ? node.minContains : 1;
     const max = has('maxContains') && typeof node.maxContains === 'number' ? node.maxContains : undefined;
@@ -176,6 +175,19 @@ export function arrayKeywords(
           : `must contain at least ${min} and no more than ${max} valid item(s)`;
       push(walk, path, 'contains', { minContains: min, maxContains: max }, message, node);
     }
+  }
+  // ajv checks `uniqueItems` after the keywords that look at items (theirs are declared `before` it).
+  if (node.uniqueItems === true) {
+    const [i, j] = duplicates(node, value);
+    if (i >= 0)
+      push(
+        walk,
+        path,
+        'uniqueItems',
+        { i, j },
+        `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+        node,
+      );
   }
 }
 
@@ -327,11 +339,15 @@ function duplicates(node: SchemaNode, items: unknown[]): [number, number] {
   const itemSchema = node.items as { type?: unknown } | undefined;
   const types = isNode(itemSchema) ? [itemSchema.type].flat().filter(Boolean) : [];
   if (types.length > 0 && !types.some((type) => type === 'object' || type === 'array')) {
-    const at = new Map<unknown, number>();
+    // ajv's scan for scalar items: items of another type are skipped, keys compared as object keys.
+    const at = new Map<string, number>();
     for (let i = items.length - 1; i >= 0; i--) {
-      const j = at.get(items[i]);
+      const item = items[i];
+      if (!types.some((type) => hasType(item, String(type)))) continue;
+      const key = typeof item === 'string' && types.length > 1 ? `${item}_` : String(item);
+      const j = at.get(key);
       if (j !== undefined) return [i, j];
-      at.set(items[i], i);
+      at.set(key, i);
     }
     return [-1, -1];
   }

@@ -2,6 +2,7 @@ import type { Dialect } from './dialect-of.js';
 import {
   arrayKeywords,
   equal,
+  hasType,
   numberKeywords,
   objectKeywords,
   push,
@@ -56,12 +57,6 @@ function typeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  const actual = typeOf(value);
-  if (type === 'integer') return actual === 'number' && !((value as number) % 1) && !Number.isNaN(value);
-  return actual === type;
 }
 
 /** Walk `node` over `value` at `path`; returns what it evaluated when it passed (for `unevaluated*`). */
