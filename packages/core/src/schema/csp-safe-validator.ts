@@ -1,6 +1,5 @@
 import { dialectOf } from './dialect-of.js';
-import { fillDefaults } from './fill-defaults.js';
-import { conformsTo, interpret, patternOf } from './interpret-schema.js';
+import { interpret, patternOf } from './interpret-schema.js';
 import type { JsonSchemaValidator, SchemaCheck } from './json-schema-validator.js';
 import { eachSubschema, isNode, localRef } from './schema-walk.js';
 import type { JsonSchema } from './types.js';
@@ -20,13 +19,7 @@ export const cspSafeValidator: JsonSchemaValidator = {
     if (check) return check;
     assertUsable(schema);
     const dialect = dialectOf(schema);
-    let hasDefaults = false;
-    eachSubschema(schema, (node) => {
-      if ('default' in node) hasDefaults = true;
-    });
-    const conforms = (node: unknown, value: unknown) => conformsTo(schema, dialect, node, value);
     check = (value) => {
-      if (hasDefaults) fillDefaults(schema, value, schema, conforms);
       const errors = interpret(schema, dialect, value);
       return errors.length === 0 ? undefined : errors;
     };

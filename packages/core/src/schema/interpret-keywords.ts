@@ -10,6 +10,8 @@ export interface Walk {
   readonly root: unknown;
   readonly dialect: Dialect;
   errors: SchemaError[];
+  /** Inside a composite rule (`not`, `anyOf`, `oneOf`, `if`, `contains`), where ajv fills no defaults. */
+  composite: boolean;
 }
 
 /** The keys and items of one value that some keyword of a passing schema looked at (for `unevaluated*`). */
@@ -139,6 +141,7 @@ export function arrayKeywords(
   apart: Apart,
   seen: Seen,
 ): void {
+  if (!walk.composite && Array.isArray(node.items)) fillDefaults(node.items, value);
   limit(walk, node, 'maxItems', value.length, path);
   limit(walk, node, 'minItems', value.length, path);
   const at = (index: number) => [...path, String(index)];
@@ -200,6 +203,7 @@ export function objectKeywords(
   child: Child,
   seen: Seen,
 ): void {
+  if (!walk.composite && isNode(node.properties)) fillDefaults(node.properties, value);
   const keys = keysOf(value);
   limit(walk, node, 'maxProperties', keys.length, path);
   limit(walk, node, 'minProperties', keys.length, path);
@@ -355,4 +359,17 @@ function duplicates(node: SchemaNode, items: unknown[]): [number, number] {
     for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [i, j];
   }
   return [-1, -1];
+}
+
+/** ajv's `useDefaults`: at the start of the object (or array) keywords, each missing property (or tuple item) gets its default. */
+function fillDefaults(schemas: SchemaNode | unknown[], value: Record<string, unknown> | unknown[]): void {
+  for (const [key, schema] of Object.entries(schemas)) {
+    const target = value as Record<string, unknown>;
+    if (!isNode(schema) || schema.default === undefined || target[key] !== undefined) continue;
+    // ajv writes the default as a literal into its code: every call gets a fresh copy.
+    target[key] =
+      schema.default !== null && typeof schema.default === 'object'
+        ? structuredClone(schema.default)
+        : schema.default;
+  }
 }

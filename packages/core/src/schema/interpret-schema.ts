@@ -41,16 +41,9 @@ const NEWER = ['dependentRequired', 'dependentSchemas', 'minContains', 'maxConta
  * message, parent schema) in ajv's order as it goes — no code generated, no second pass over another validator's output.
  */
 export function interpret(root: unknown, dialect: Dialect, value: unknown): SchemaError[] {
-  const walk: Walk = { root, dialect, errors: [] };
+  const walk: Walk = { root, dialect, errors: [], composite: false };
   visit(walk, root, value, []);
   return walk.errors;
-}
-
-/** Whether a value conforms to one subschema of `root`. */
-export function conformsTo(root: unknown, dialect: Dialect, node: unknown, value: unknown): boolean {
-  const walk: Walk = { root, dialect, errors: [] };
-  visit(walk, node, value, []);
-  return walk.errors.length === 0;
 }
 
 function typeOf(value: unknown): string {
@@ -74,21 +67,27 @@ function visit(walk: Walk, node: unknown, value: unknown, path: string[], depth 
     node[keyword] !== undefined &&
     !(walk.dialect === 'draft-07' && NEWER.some((name) => keyword.startsWith(name))) &&
     !(walk.dialect !== '2020-12' && keyword === 'prefixItems');
+  const merge = (found: Seen | undefined, into: Seen | undefined) => {
+    if (!found || !into) return;
+    for (const key of found.keys) into.keys.add(key);
+    into.items = Math.max(into.items, found.items);
+  };
   const child = (schema: unknown, item: unknown, at: string[], into?: Seen) => {
     const found = visit(walk, schema, item, at, depth + 1);
-    if (found && into) {
-      for (const key of found.keys) into.keys.add(key);
-      into.items = Math.max(into.items, found.items);
-    }
+    merge(found, into);
     return found !== undefined;
   };
-  // Run a subschema apart: its errors (if it fails) and what it evaluated, without adding them yet.
+  // Run a subschema apart, as ajv runs a composite rule (`not`, `anyOf`, `oneOf`, `if`, `contains`): its errors
+  // and what it evaluated come back without being added, and it fills no defaults.
   const apart = (schema: unknown, item: unknown = value, at: string[] = path) => {
     const saved = walk.errors;
+    const composite = walk.composite;
     walk.errors = [];
+    walk.composite = true;
     const found = visit(walk, schema, item, at, depth + 1);
     const errors = walk.errors;
     walk.errors = saved;
+    walk.composite = composite;
     return { found, errors };
   };
 
@@ -119,8 +118,7 @@ function visit(walk: Walk, node: unknown, value: unknown, path: string[], depth 
     const passing = branches.flatMap((branch, index) => (branch.found ? [index] : []));
     const ok = keyword === 'anyOf' ? passing.length > 0 : passing.length === 1;
     if (ok) {
-      for (const index of keyword === 'anyOf' ? passing : passing.slice(0, 1))
-        child(node[keyword][index], value, path, seen);
+      for (const index of passing) merge(branches[index]!.found, seen);
       continue;
     }
     for (const branch of branches) walk.errors.push(...branch.errors);
