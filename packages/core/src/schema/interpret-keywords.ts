@@ -108,7 +108,11 @@ export function numberKeywords(walk: Walk, node: SchemaNode, value: number, path
 }
 
 export function stringKeywords(walk: Walk, node: SchemaNode, value: string, path: string[]): void {
-  for (const keyword of ['maxLength', 'minLength']) limit(walk, node, keyword, [...value].length, path);
+  if (node.maxLength !== undefined || node.minLength !== undefined) {
+    const length = [...value].length; // code points, as ajv counts
+    limit(walk, node, 'maxLength', length, path);
+    limit(walk, node, 'minLength', length, path);
+  }
   if (typeof node.pattern === 'string' && !patternOf(node.pattern).test(value))
     push(walk, path, 'pattern', { pattern: node.pattern }, `must match pattern "${node.pattern}"`, node);
   const format = node.format;

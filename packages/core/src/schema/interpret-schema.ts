@@ -34,7 +34,20 @@ const GROUP_KEYWORDS: Record<string, readonly string[]> = {
     'dependentSchemas',
   ],
 };
-const NEWER = ['dependentRequired', 'dependentSchemas', 'minContains', 'maxContains', 'unevaluated'];
+const NEWER = [
+  'dependentRequired',
+  'dependentSchemas',
+  'minContains',
+  'maxContains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
+// Keywords ajv's class for each draft does not know, so ignores.
+const IGNORED: Record<Dialect, ReadonlySet<string>> = {
+  'draft-07': new Set([...NEWER, 'prefixItems']),
+  '2019-09': new Set(['prefixItems']),
+  '2020-12': new Set(),
+};
 
 /**
  * Check a value against a schema by walking both, writing ajv's errors (`allErrors`, `verbose`: keyword, params,
@@ -63,10 +76,8 @@ function visit(walk: Walk, node: unknown, value: unknown, path: string[], depth 
   if (!isNode(node)) return seen;
   if (depth > 200) throw new Error('schema is invalid: it refers to itself without end');
   const before = walk.errors.length;
-  const has = (keyword: string) =>
-    node[keyword] !== undefined &&
-    !(walk.dialect === 'draft-07' && NEWER.some((name) => keyword.startsWith(name))) &&
-    !(walk.dialect !== '2020-12' && keyword === 'prefixItems');
+  const ignored = IGNORED[walk.dialect];
+  const has = (keyword: string) => node[keyword] !== undefined && !ignored.has(keyword);
   const merge = (found: Seen | undefined, into: Seen | undefined) => {
     if (!found || !into) return;
     for (const key of found.keys) into.keys.add(key);
@@ -91,7 +102,8 @@ function visit(walk: Walk, node: unknown, value: unknown, path: string[], depth 
     return { found, errors };
   };
 
-  const types = node.type === undefined ? [] : [node.type].flat().map(String);
+  const types: string[] =
+    node.type === undefined ? [] : Array.isArray(node.type) ? node.type.map(String) : [String(node.type)];
   const single = types.length === 1 ? GROUP_KEYWORDS[types[0]!] : undefined;
   const grouped = single?.some(has) === true;
   const typeError = () =>
