@@ -21,7 +21,7 @@ export type SchemaCheck = (value: unknown) => readonly SchemaError[] | undefined
 
 /**
  * A JSON Schema validator: `ajv` compiles each schema to JavaScript (fast, needs `new Function`); `csp-safe`
- * interprets it (`@cfworker/json-schema`), so it runs under a strict Content-Security-Policy and on Workers.
+ * interprets it (`interpret-schema.ts`), so it runs under a strict Content-Security-Policy and on Workers.
  * Both fill `default`s into the value (ajv's `useDefaults`) and refuse with the same errors.
  */
 export interface JsonSchemaValidator {

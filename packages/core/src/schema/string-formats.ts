@@ -1,20 +1,28 @@
-import { format as cfworkerFormats } from '@cfworker/json-schema';
+import {
+  date,
+  IPV6,
+  JSON_POINTER,
+  JSON_POINTER_URI_FRAGMENT,
+  RELATIVE_JSON_POINTER,
+  URI_REFERENCE,
+  uri,
+} from './cfworker-formats.js';
 
 /**
  * ajv-formats' `fullFormats` (MIT, github.com/ajv-validator/ajv-formats), as the CSP-safe validator needs them: the
- * checks `@cfworker/json-schema` already ships are used where they are ajv's own (the same regexes, the same code),
+ * checks where ajv-formats and `@cfworker/json-schema` share code are copied from cfworker (`cfworker-formats.ts`),
  * the rest are ajv-formats' regexes and functions copied here, so a browser bundle carries one copy of each and no
  * ajv-formats. `string-formats.test.ts` holds them to ajv-formats' answers.
  */
 export const STRING_FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
-  date: cfworkerFormats.date!,
+  date,
   time: timeCheck(true),
   'date-time': dateTimeCheck(true),
   'iso-time': timeCheck(false),
   'iso-date-time': dateTimeCheck(false),
   duration: test(/^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/),
-  uri: cfworkerFormats.uri!,
-  'uri-reference': cfworkerFormats['uri-reference']!,
+  uri,
+  'uri-reference': test(URI_REFERENCE),
   'uri-template': test(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ajv-formats' own pattern refuses control characters
     /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
@@ -29,19 +37,19 @@ export const STRING_FORMATS: Readonly<Record<string, (text: string) => boolean>>
     /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
   ),
   ipv4: test(/^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/),
-  ipv6: cfworkerFormats.ipv6!,
+  ipv6: test(IPV6),
   regex,
   uuid: test(/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i),
-  'json-pointer': cfworkerFormats['json-pointer']!,
-  'json-pointer-uri-fragment': cfworkerFormats['json-pointer-uri-fragment']!,
-  'relative-json-pointer': cfworkerFormats['relative-json-pointer']!,
+  'json-pointer': test(JSON_POINTER),
+  'json-pointer-uri-fragment': test(JSON_POINTER_URI_FRAGMENT),
+  'relative-json-pointer': test(RELATIVE_JSON_POINTER),
   byte: (text) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/m.test(text),
   // Hints, not checks.
   password: () => true,
   binary: () => true,
 };
 
-/** ajv-formats' number formats: checked on numbers only (cfworker checks `format` on strings only). */
+/** ajv-formats' number formats: checked on numbers only. */
 export const NUMBER_FORMATS: Readonly<Record<string, (value: number) => boolean>> = {
   int32: (value) => Number.isInteger(value) && value <= 2 ** 31 - 1 && value >= -(2 ** 31),
   // Every integer JavaScript holds fits in 64 bits.
@@ -79,7 +87,7 @@ function dateTimeCheck(strictTimeZone: boolean): (text: string) => boolean {
   const time = timeCheck(strictTimeZone);
   return (text) => {
     const parts = text.split(/t|\s/i);
-    return parts.length === 2 && cfworkerFormats.date!(parts[0]!) && time(parts[1]!);
+    return parts.length === 2 && date(parts[0]!) && time(parts[1]!);
   };
 }
 
