@@ -1,4 +1,5 @@
 import { closestWords } from './closest-words.js';
+import { SCREEN_FROM, SCREEN_MARGIN, similarityScreen } from './similarity-screen.js';
 import { isContentWord, splitWords } from './tokenize.js';
 
 /** A table of word vectors (GloVe, word2vec, fastText…), most frequent word first. */
@@ -27,8 +28,12 @@ export interface WordVectorTable {
   similarity(a: number, b: number): number;
   /** The highest cosine similarity of a word to any of some words (1 when it is one of them). */
   closest(slot: number, others: Int32Array): number;
-  /** `closest` of each of many words, into `into` (`into[i]` for `slots[i]`); several times faster for many. */
-  closestEach(slots: ArrayLike<number>, others: Int32Array, into: Float64Array): void;
+  /**
+   * `closest` of each of many words, into `into` (`into[i]` for `slots[i]`); several times faster for many. With
+   * `atLeast`, a word whose closest similarity is surely below it gets an estimate below it instead (WebAssembly
+   * SIMD screens them); the others are exact.
+   */
+  closestEach(slots: ArrayLike<number>, others: Int32Array, into: Float64Array, atLeast?: number): void;
   /** The weighted mean of a bag's unit vectors, scaled to length 1 (all zeros for an empty bag). */
   mean(bag: WordBag): Float32Array;
 }
@@ -84,6 +89,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
+  const screen = similarityScreen(data);
 
   return {
     dimensions,
@@ -113,7 +119,23 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       }
       return best * inverseNorms[slot]!;
     },
-    closestEach: (slots, others, into) => closestWords(data, slots, others, into),
+    closestEach(slots, others, into, atLeast) {
+      if (atLeast === undefined || slots.length < SCREEN_FROM || !screen.ready()) {
+        closestWords(data, slots, others, into);
+        return;
+      }
+      screen.closest(slots, others, into);
+      // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does).
+      const exact: number[] = [];
+      for (let at = 0; at < slots.length; at++)
+        if (into[at]! >= atLeast - SCREEN_MARGIN) exact.push(slots[at]!);
+      if (exact.length === 0) return;
+      const found = new Float64Array(exact.length);
+      closestWords(data, exact, others, found);
+      for (let at = 0, next = 0; at < slots.length; at++) {
+        if (into[at]! >= atLeast - SCREEN_MARGIN) into[at] = found[next++]!;
+      }
+    },
     mean(bag) {
       const sum = new Float32Array(dimensions);
       bag.slots.forEach((slot, at) => {
