@@ -30,8 +30,11 @@ export function similarityScreen(data: VectorData) {
       if (simd === undefined) simd = createSimdDot() ?? null;
       return simd !== null;
     },
-    /** Into `into[i]`: an estimate of `closest` of `slots[i]` to `others` (1 for a word among them). */
-    closest(slots: ArrayLike<number>, others: Int32Array, into: Float64Array) {
+    /**
+     * Into `into[i]`: an estimate of `closest` of `slots[i]` to `others` (1 for a word among them); into
+     * `each[j * slots.length + i]`, the estimate of its similarity to `others[j]`.
+     */
+    closest(slots: ArrayLike<number>, others: Int32Array, into: Float64Array, each: Float64Array) {
       const count = slots.length;
       // Layout: the words' rows, one other word's row, then the scores of the words against it.
       const queryAt = count * stride;
@@ -51,6 +54,7 @@ export function similarityScreen(data: VectorData) {
         for (let at = 0; at < count; at++) {
           const slot = slots[at]!;
           const cosine = slot === other ? 1 : view[scoresAt + at]! * norm * inverseNorms[slot]!;
+          each[j * count + at] = cosine;
           if (cosine > into[at]!) into[at] = cosine;
         }
       }

@@ -90,6 +90,19 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
 
   const data = { dimensions, values, inverseNorms };
   const screen = similarityScreen(data);
+  const closest = (slot: number, others: Int32Array) => {
+    let best = -1;
+    const base = slot * dimensions;
+    for (const other of others) {
+      if (other === slot) return 1;
+      const start = other * dimensions;
+      let sum = 0;
+      for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
+      sum *= inverseNorms[other]!;
+      if (sum > best) best = sum;
+    }
+    return best * inverseNorms[slot]!;
+  };
 
   return {
     dimensions,
@@ -106,34 +119,25 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
     },
     wordOf: (slot) => words[slot] ?? '',
     similarity,
-    closest(slot, others) {
-      let best = -1;
-      const base = slot * dimensions;
-      for (const other of others) {
-        if (other === slot) return 1;
-        const start = other * dimensions;
-        let sum = 0;
-        for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
-        sum *= inverseNorms[other]!;
-        if (sum > best) best = sum;
-      }
-      return best * inverseNorms[slot]!;
-    },
+    closest,
     closestEach(slots, others, into, atLeast) {
       if (atLeast === undefined || slots.length < SCREEN_FROM || !screen.ready()) {
         closestWords(data, slots, others, into);
         return;
       }
-      screen.closest(slots, others, into);
-      // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does).
-      const exact: number[] = [];
-      for (let at = 0; at < slots.length; at++)
-        if (into[at]! >= atLeast - SCREEN_MARGIN) exact.push(slots[at]!);
-      if (exact.length === 0) return;
-      const found = new Float64Array(exact.length);
-      closestWords(data, exact, others, found);
-      for (let at = 0, next = 0; at < slots.length; at++) {
-        if (into[at]! >= atLeast - SCREEN_MARGIN) into[at] = found[next++]!;
+      const each = new Float64Array(others.length * slots.length);
+      screen.closest(slots, others, into, each);
+      // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
+      // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
+      const near: number[] = [];
+      for (let at = 0; at < slots.length; at++) {
+        const rough = into[at]!;
+        if (rough < atLeast - SCREEN_MARGIN) continue;
+        near.length = 0;
+        for (let j = 0; j < others.length; j++) {
+          if (each[j * slots.length + at]! >= rough - SCREEN_MARGIN) near.push(others[j]!);
+        }
+        into[at] = closest(slots[at]!, Int32Array.from(near));
       }
     },
     mean(bag) {
