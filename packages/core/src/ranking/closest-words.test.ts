@@ -25,4 +25,33 @@ describe('closestEach', () => {
       }
     }
   });
+
+  it('with a bound, screens many words with WebAssembly SIMD: exact from just below the bound, under it below', () => {
+    const dimensions = 50;
+    const count = 400;
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    const table = createWordVectorTable({
+      words: Array.from({ length: count }, (_, at) => `word${at}`),
+      dimensions,
+      values: Float32Array.from({ length: count * dimensions }, random),
+    });
+    const query = Int32Array.from([1, 50, 99, 150, 200]);
+    const words = Array.from({ length: 300 }, (_, at) => at + 100);
+    const exact = words.map((slot) => table.closest(slot, query));
+    for (const bound of [-1, 0.1, 0.2, 0.3]) {
+      const closest = new Float64Array(words.length);
+      table.closestEach(words, query, closest, bound);
+      words.forEach((_, at) => {
+        if (exact[at]! >= bound) expect(closest[at]).toBe(exact[at]);
+        else expect(closest[at]).toBeLessThan(bound);
+      });
+    }
+    // Random vectors of 50 dimensions: some pairs pass 0.2 and most do not, so both paths are taken.
+    expect(exact.filter((value) => value >= 0.2).length).toBeGreaterThan(0);
+    expect(exact.filter((value) => value < 0.2).length).toBeGreaterThan(100);
+  });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createMeanVectorIndex } from './mean-vector-index.js';
+import { createSimdDot } from './simd-dot.js';
 
 const unit = (...values: number[]) => {
   const length = Math.hypot(...values);
   return Float32Array.from(values, (value) => value / length);
 };
 
-describe('createMeanVectorIndex', () => {
+describe.each([true, false])('createMeanVectorIndex (WebAssembly SIMD: %s)', (simd) => {
   it('answers the nearest vectors, best first, at most the count asked for', () => {
-    const index = createMeanVectorIndex(2);
+    const index = createMeanVectorIndex(2, { simd });
     index.set('east', unit(1, 0));
     index.set('north', unit(0, 1));
     index.set('north-east', unit(1, 1));
@@ -17,7 +18,7 @@ describe('createMeanVectorIndex', () => {
   });
 
   it('grows past its first block, replaces a vector set again, and reuses freed slots', () => {
-    const index = createMeanVectorIndex(2);
+    const index = createMeanVectorIndex(2, { simd });
     for (let at = 0; at < 100; at++) index.set(`v${at}`, unit(1, at));
     index.set('v0', unit(-1, 0));
     expect(index.nearest(unit(-1, 0), 1)).toEqual(['v0']);
@@ -32,21 +33,21 @@ describe('createMeanVectorIndex', () => {
 
   it('answers as a search one vector at a time would, ties and deleted slots included', () => {
     const dimensions = 7;
-    const index = createMeanVectorIndex(dimensions);
+    const index = createMeanVectorIndex(dimensions, { simd });
     const vectors = new Map<string, Float32Array>();
     let seed = 1;
     const random = () => {
       seed = (seed * 16807) % 2147483647;
       return seed / 2147483647 - 0.5;
     };
-    for (let at = 0; at < 53; at++) {
+    for (let at = 0; at < 153; at++) {
       // Every fifth vector repeats an earlier one: equal scores, where the earlier slot ranks first.
       const vector =
         at % 5 === 4 ? vectors.get(`v${at - 3}`)! : Float32Array.from({ length: dimensions }, random);
       vectors.set(`v${at}`, vector);
       index.set(`v${at}`, vector);
     }
-    for (const id of ['v3', 'v10', 'v11', 'v52']) {
+    for (const id of ['v3', 'v10', 'v11', 'v52', 'v152']) {
       index.delete(id);
       vectors.delete(id);
     }
@@ -58,6 +59,30 @@ describe('createMeanVectorIndex', () => {
     };
     // Insertion order is slot order here (nothing deleted was set again); a stable sort keeps it among equals.
     const expected = [...vectors].sort(([, a], [, b]) => score(b) - score(a)).map(([id]) => id);
-    for (const count of [1, 6, 13, 60]) expect(index.nearest(query, count)).toEqual(expected.slice(0, count));
+    for (const count of [1, 6, 13, 60, 200])
+      expect(index.nearest(query, count)).toEqual(expected.slice(0, count));
+  });
+});
+
+describe('the WebAssembly SIMD scan', () => {
+  it('runs here (Node 20), and a large index with many dimensions grows its memory and answers as JavaScript does', () => {
+    expect(createSimdDot()).toBeDefined();
+    const dimensions = 301;
+    const fast = createMeanVectorIndex(dimensions);
+    const plain = createMeanVectorIndex(dimensions, { simd: false });
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    for (let at = 0; at < 3000; at++) {
+      const vector = Float32Array.from({ length: dimensions }, random);
+      fast.set(`v${at}`, vector);
+      plain.set(`v${at}`, vector);
+    }
+    for (let round = 0; round < 5; round++) {
+      const query = Float32Array.from({ length: dimensions }, random);
+      expect(fast.nearest(query, 64)).toEqual(plain.nearest(query, 64));
+    }
   });
 });

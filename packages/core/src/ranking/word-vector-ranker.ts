@@ -121,7 +121,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       }
     }
     const closest = new Float64Array(words.length);
-    table.closestEach(words, query.slots, closest);
+    // Below the floor a word earns nothing, so only what may reach it needs its exact similarity.
+    table.closestEach(words, query.slots, closest, floor);
     words.forEach((slot, at) => {
       credits.set(slot, Math.max(0, (closest[at]! - floor) / (1 - floor)));
     });

@@ -1,4 +1,5 @@
 import { closestWords } from './closest-words.js';
+import { SCREEN_FROM, SCREEN_MARGIN, similarityScreen } from './similarity-screen.js';
 import { isContentWord, splitWords } from './tokenize.js';
 
 /** A table of word vectors (GloVe, word2vec, fastText…), most frequent word first. */
@@ -27,8 +28,12 @@ export interface WordVectorTable {
   similarity(a: number, b: number): number;
   /** The highest cosine similarity of a word to any of some words (1 when it is one of them). */
   closest(slot: number, others: Int32Array): number;
-  /** `closest` of each of many words, into `into` (`into[i]` for `slots[i]`); several times faster for many. */
-  closestEach(slots: ArrayLike<number>, others: Int32Array, into: Float64Array): void;
+  /**
+   * `closest` of each of many words, into `into` (`into[i]` for `slots[i]`); several times faster for many. With
+   * `atLeast`, a word whose closest similarity is surely below it gets an estimate below it instead (WebAssembly
+   * SIMD screens them); the others are exact.
+   */
+  closestEach(slots: ArrayLike<number>, others: Int32Array, into: Float64Array, atLeast?: number): void;
   /** The weighted mean of a bag's unit vectors, scaled to length 1 (all zeros for an empty bag). */
   mean(bag: WordBag): Float32Array;
 }
@@ -84,6 +89,20 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
+  const screen = similarityScreen(data);
+  const closest = (slot: number, others: Int32Array) => {
+    let best = -1;
+    const base = slot * dimensions;
+    for (const other of others) {
+      if (other === slot) return 1;
+      const start = other * dimensions;
+      let sum = 0;
+      for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
+      sum *= inverseNorms[other]!;
+      if (sum > best) best = sum;
+    }
+    return best * inverseNorms[slot]!;
+  };
 
   return {
     dimensions,
@@ -100,20 +119,27 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
     },
     wordOf: (slot) => words[slot] ?? '',
     similarity,
-    closest(slot, others) {
-      let best = -1;
-      const base = slot * dimensions;
-      for (const other of others) {
-        if (other === slot) return 1;
-        const start = other * dimensions;
-        let sum = 0;
-        for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
-        sum *= inverseNorms[other]!;
-        if (sum > best) best = sum;
+    closest,
+    closestEach(slots, others, into, atLeast) {
+      if (atLeast === undefined || slots.length < SCREEN_FROM || !screen.ready()) {
+        closestWords(data, slots, others, into);
+        return;
       }
-      return best * inverseNorms[slot]!;
+      const each = new Float64Array(others.length * slots.length);
+      screen.closest(slots, others, into, each);
+      // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
+      // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
+      const near: number[] = [];
+      for (let at = 0; at < slots.length; at++) {
+        const rough = into[at]!;
+        if (rough < atLeast - SCREEN_MARGIN) continue;
+        near.length = 0;
+        for (let j = 0; j < others.length; j++) {
+          if (each[j * slots.length + at]! >= rough - SCREEN_MARGIN) near.push(others[j]!);
+        }
+        into[at] = closest(slots[at]!, Int32Array.from(near));
+      }
     },
-    closestEach: (slots, others, into) => closestWords(data, slots, others, into),
     mean(bag) {
       const sum = new Float32Array(dimensions);
       bag.slots.forEach((slot, at) => {

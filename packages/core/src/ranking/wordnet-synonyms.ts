@@ -118,7 +118,8 @@ export function stemmedSynonyms(synonyms: Synonyms): (word: string) => readonly 
     let found = cache.get(word);
     if (!found) {
       found = [...new Set(synonyms(word).map((synonym) => stem(synonym)))];
-      if (cache.size < 50_000) cache.set(word, found);
+      // An empty answer is not kept: synonyms that load in the background answer [] until they are ready.
+      if (found.length > 0 && cache.size < 50_000) cache.set(word, found);
     }
     return found;
   };

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type AnyAction, createRegistry, type Registry, type Store } from '@affordance/core';
-import { createLexicalRanker } from '@affordance/core/ranking';
 import {
   type AuditDurability,
   createPostgresStore,
@@ -8,6 +7,7 @@ import {
   type PostgresStore,
 } from '@affordance/store-postgres';
 import { UsageError } from './cli-io.js';
+import { defaultRanker } from './default-ranker.js';
 import { importModule } from './import-module.js';
 import type { AffordanceConfig } from './load-config.js';
 import { openDemoRegistry } from './open-demo-registry.js';
@@ -103,7 +103,7 @@ export async function loadRegistryModule(path: string, database: PostgresStore):
     return createRegistry({
       actions: actions as AnyAction[],
       store: database,
-      ranker: createLexicalRanker(),
+      ranker: defaultRanker(),
     });
   throw new UsageError(
     `the registry module ${path} must export \`registry\` (from createRegistry) or \`actions\` (an array)`,

@@ -1,7 +1,7 @@
 import type { Block } from '@affordance/canvas';
 import { createRegistry, type Registry } from '@affordance/core';
-import { createLexicalRanker } from '@affordance/core/ranking';
 import type { PostgresStore } from '@affordance/store-postgres';
+import { defaultRanker } from './default-ranker.js';
 
 /** The demo's package: an optional peer of the server, present in this repository, absent unless installed. */
 export const DEMO_PACKAGE = '@affordance/canvas';
@@ -32,7 +32,7 @@ export async function openDemoRegistry(
   } catch (error) {
     if (!isMissingDemo(error)) throw error;
     return {
-      registry: createRegistry({ store: database, ranker: createLexicalRanker() }),
+      registry: createRegistry({ store: database, ranker: defaultRanker() }),
       source: 'no registry',
       hint: NO_REGISTRY_HINT,
     };
@@ -45,7 +45,7 @@ export async function openDemoRegistry(
   });
   await documents.seed(canvas.demoBlocks());
   return {
-    registry: canvas.createCanvasRegistry({ documents, store: database }).registry,
+    registry: canvas.createCanvasRegistry({ documents, store: database, ranker: defaultRanker() }).registry,
     source: 'the canvas demo',
   };
 }

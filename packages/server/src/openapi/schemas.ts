@@ -114,6 +114,7 @@ export const COMPONENT_SCHEMAS = {
       available: { type: 'boolean' },
       reason: { type: 'string', description: 'Why it cannot run here, when it cannot.' },
       score: { type: 'number' },
+      relevant: { type: 'boolean', description: 'With `q`: whether the ranker finds it relevant.' },
       inputSchema: anyObject,
       roles: { type: 'array', items: text },
       readOnly: { type: 'boolean' },

@@ -1,6 +1,7 @@
 import {
   type AvailableAction,
   isKernelError,
+  type RankIntent,
   type Target,
   TOOL_FORMATS,
   type ToolFormat,
@@ -47,7 +48,8 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
     tags: ['actions'],
     query: {
       target: targetQuery,
-      q: { description: 'Rank by relevance to this text', schema: { type: 'string' } },
+      q: queryText,
+      intent: intentQuery('relevant'),
       limit: { description: 'At most this many', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
       include: {
         description: '`available` leaves out what cannot run (default `all`)',
@@ -84,11 +86,14 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         );
       }
       const limit = optionalInteger(query.limit, 'limit', 1000);
+      const intent = intentOf(query.intent);
+      const text = queryTextOf(query.q);
       const found = await registry.availableAsync({
         user: context.get('user'),
         include,
         ...(target ? { target } : {}),
-        ...(query.q ? { query: query.q } : {}),
+        ...(text ? { query: text } : {}),
+        ...(intent ? { intent } : {}),
         ...(limit !== undefined ? { limit } : {}),
         ...(query.session ? { sessionId: query.session } : {}),
       });
@@ -111,6 +116,12 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         schema: { type: 'string', enum: [...TOOL_FORMATS] },
       },
       target: targetQuery,
+      q: queryText,
+      intent: intentQuery('top'),
+      limit: {
+        description: 'At most this many tools',
+        schema: { type: 'integer', minimum: 1, maximum: 1000 },
+      },
     },
     responses: {
       200: { description: 'The tools and any conversion warnings', schema: schemaRef('ToolSet') },
@@ -126,10 +137,16 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         );
       }
       const target = await resolveTarget(context.req.query('target'));
+      const limit = optionalInteger(context.req.query('limit'), 'limit', 1000);
+      const intent = intentOf(context.req.query('intent'));
+      const text = queryTextOf(context.req.query('q'));
       const set = registry.toolSet({
         format: format as ToolFormat,
         user: context.get('user'),
         ...(target ? { target } : {}),
+        ...(text ? { query: text } : {}),
+        ...(intent ? { intent } : {}),
+        ...(limit !== undefined ? { limit } : {}),
       });
       return context.json({ format, tools: set.tools, warnings: set.warnings });
     },
@@ -180,6 +197,39 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
   });
 }
 
+/** The longest `q` the routes rank by: a request, not a document (longer is a 400). */
+export const MAX_QUERY_LENGTH = 2000;
+
+const queryText = {
+  description: `Rank by relevance to this text (at most ${MAX_QUERY_LENGTH} characters)`,
+  schema: { type: 'string', maxLength: MAX_QUERY_LENGTH },
+};
+
+const intentQuery = (fallback: RankIntent) => ({
+  description: `What \`q\` is for: \`top\` answers the best \`limit\` (recall first, each flagged \`relevant\`), \`relevant\` only what the ranker finds relevant (default \`${fallback}\`)`,
+  schema: { type: 'string', enum: ['top', 'relevant'] },
+});
+
+function intentOf(value: string | undefined): RankIntent | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'top' || value === 'relevant') return value;
+  throw new ServerError(
+    'invalid_request',
+    `\`intent\` must be 'top' or 'relevant', not '${value.slice(0, 40)}'`,
+  );
+}
+
+function queryTextOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length > MAX_QUERY_LENGTH) {
+    throw new ServerError(
+      'invalid_request',
+      `\`q\` is ${value.length} characters; at most ${MAX_QUERY_LENGTH} are ranked`,
+    );
+  }
+  return value.trim() || undefined;
+}
+
 /** The JSON form of one "what can I do here?" entry. */
 export function describeAvailable(entry: AvailableAction, targetParam: string): Record<string, unknown> {
   const { action } = entry;
@@ -191,6 +241,7 @@ export function describeAvailable(entry: AvailableAction, targetParam: string): 
     available: entry.available,
     ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
     ...(entry.score !== undefined ? { score: entry.score } : {}),
+    ...(entry.relevant !== undefined ? { relevant: entry.relevant } : {}),
     inputSchema: toolInputSchema(action, targetParam),
     ...(action.roles ? { roles: action.roles } : {}),
     readOnly: action.readOnly === true,

