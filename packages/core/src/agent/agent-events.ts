@@ -58,7 +58,8 @@ export interface AttemptRecord {
 
 /**
  * How a run ended; `awaiting_client` hands client tool calls to the caller, who continues with their results;
- * `interrupted` waits for a person's decisions (`interrupts`), which `resumeAgent` continues from.
+ * `interrupted` waits for a person's decisions (`interrupts`), which `resumeAgent` continues from; `stopped`: a
+ * `stopWhen` rule ended it (`stoppedBy`).
  */
 export type AgentStatus =
   | 'done'
@@ -66,7 +67,8 @@ export type AgentStatus =
   | 'completion_failed'
   | 'aborted'
   | 'awaiting_client'
-  | 'interrupted';
+  | 'interrupted'
+  | 'stopped';
 
 /** What `runAgent` returns. */
 export interface AgentResult {
@@ -86,6 +88,8 @@ export interface AgentResult {
   readonly clientCalls?: readonly ModelToolCall[];
   /** With `interrupted`: what the run waits for; the run state is in the registry's store under `runId`. */
   readonly interrupts?: readonly AgentInterrupt[];
+  /** With `stopped`: the name of the `stopWhen` rule that ended the run (`stepCountIs(3)`). */
+  readonly stoppedBy?: string;
   /** For a resumed run: the run it continued. */
   readonly resumedFrom?: string;
 }

@@ -2,12 +2,14 @@ import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } 
 import { askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
 import type { AgentInterrupt } from './interrupts.js';
-import { prepareNativeTurn, prepareTextTurn, readNativeTurn, readTextTurn } from './model-turn.js';
+import { readNativeTurn, readTextTurn } from './model-turn.js';
 import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
 import { assistantMessageOf, pauseRun } from './pause-run.js';
+import { turnOf } from './prepare-step.js';
 import { runCalls } from './run-calls.js';
 import type { RunSetup } from './run-setup.js';
 import { settleStep } from './settle-step.js';
+import { firstStop } from './stop-when.js';
 
 /** Where the loop starts: a fresh conversation, or the one a resumed run continues. */
 export interface LoopStart {
@@ -24,15 +26,18 @@ export interface LoopStart {
  * steps, hands calls to the client, pauses on an approval, or the signal aborts; then record and report the result.
  */
 export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentResult> {
-  const { model, protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
+  const { protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
   const { options } = setup;
   const { history, attempts } = start;
   let status: AgentStatus | undefined;
   let clientCalls: readonly ModelToolCall[] = [];
   let interrupts: readonly AgentInterrupt[] = [];
+  let stoppedBy: string | undefined;
   let { text, step } = start;
+  const steps: StepRecord[] = [];
   const commitStep = async (record: StepRecord) => {
     history.push(...record.messages);
+    steps.push(record);
     await options.recorder?.recordStep(sessionId, record);
     emit({ type: 'step-finish', runId, step: record });
   };
@@ -47,10 +52,7 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       break;
     }
     step++;
-    const turn =
-      protocol === 'native'
-        ? prepareNativeTurn(query, model.toolFormat, options.system, history, client)
-        : prepareTextTurn(query, textFormat, options.system, history, client);
+    const { model, turn } = await turnOf(setup, history, step, steps);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
     try {
@@ -128,6 +130,10 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     }
     status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
     if (status === 'awaiting_client') clientCalls = split.client;
+    if (status === undefined) {
+      stoppedBy = await firstStop(options.stopWhen, { steps, step });
+      if (stoppedBy !== undefined) status = 'stopped';
+    }
   }
 
   const last = attempts.at(-1);
@@ -144,6 +150,7 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     messages: history,
     ...(clientCalls.length > 0 ? { clientCalls } : {}),
     ...(interrupts.length > 0 ? { interrupts } : {}),
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
     ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
   };
   await options.recorder?.recordFinish(sessionId, result);

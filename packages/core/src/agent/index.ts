@@ -64,6 +64,12 @@ export {
 } from './paused-runs.js';
 export { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
 export {
+  offerRelevantTools,
+  type PrepareStep,
+  type PrepareStepContext,
+  type StepPreparation,
+} from './prepare-step.js';
+export {
   closesIssue,
   createReplyActions,
   LEGACY_COMPLETION_TYPE,
@@ -79,3 +85,4 @@ export {
   type SessionEntry,
   type SessionRecorder,
 } from './session-recorder.js';
+export { hasToolCall, type StopCondition, type StopContext, stepCountIs } from './stop-when.js';

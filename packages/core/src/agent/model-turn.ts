@@ -1,6 +1,6 @@
 import type { TargetRef, User } from '../action/types.js';
 import { TOOL_FORMATTERS } from '../formats/formatters.js';
-import type { ToolFormat } from '../formats/types.js';
+import type { ToolFormat, ToolFormatter } from '../formats/types.js';
 import { createRegistry, type Registry } from '../registry/create-registry.js';
 import { parseActions } from '../text/parse-actions.js';
 import { renderActionsPrompt } from '../text/render-actions-prompt.js';
@@ -66,8 +66,47 @@ function doneAction() {
 
 type Listing = Pick<Registry, 'available' | 'targetParam'>;
 
+/** How a step narrows the offered actions (from `prepareStep`); tools can be left out, never added. */
+export interface ToolNarrowing {
+  readonly activeTools?: readonly string[];
+  readonly toolQuery?: { readonly query: string; readonly limit?: number };
+}
+
+/** Offered per step when `toolQuery` has no `limit`. */
+export const DEFAULT_TOOL_LIMIT = 8;
+
+function narrowQuery(narrow: ToolNarrowing) {
+  const { toolQuery } = narrow;
+  return toolQuery ? { query: toolQuery.query, limit: toolQuery.limit ?? DEFAULT_TOOL_LIMIT } : {};
+}
+
+// A formatter that writes only the active tools (the sources are the registry's available actions already).
+function onlyActive(format: ToolFormatter, active: readonly string[] | undefined): ToolFormatter {
+  if (!active) return format;
+  const keep = new Set(active);
+  return {
+    name: format.name,
+    format: (sources, options) =>
+      format.format(
+        sources.filter((source) => keep.has(source.name)),
+        options,
+      ),
+  };
+}
+
+// The registry's listing with only the active names (the client's tools are added after).
+function onlyActiveListing(registry: Registry, active: readonly string[] | undefined): Listing {
+  if (!active) return registry;
+  const keep = new Set(active);
+  return {
+    targetParam: registry.targetParam,
+    available: ((options: Parameters<Registry['available']>[0]) =>
+      registry.available(options).filter((entry) => keep.has(entry.name))) as Registry['available'],
+  };
+}
+
 // The registry's answer to `available`, followed by the client's tools (no scope, roles or conditions).
-function withClientTools(registry: Registry, client: Registry | undefined): Listing {
+function withClientTools(registry: Listing, client: Registry | undefined): Listing {
   if (!client) return registry;
   return {
     targetParam: registry.targetParam,
@@ -85,8 +124,13 @@ export function prepareNativeTurn(
   system: string | undefined,
   history: readonly AgentMessage[],
   client: PreparedClientTools = NO_CLIENT_TOOLS,
+  narrow: ToolNarrowing = {},
 ): PreparedTurn {
-  const set = query.registry.toolSet({ format: TOOL_FORMATTERS[format], ...filters(query) });
+  const set = query.registry.toolSet({
+    format: onlyActive(TOOL_FORMATTERS[format], narrow.activeTools),
+    ...filters(query),
+    ...narrowQuery(narrow),
+  });
   const offered = [...set.names.values()];
   const hasDone = offered.includes(DONE);
   const tools = hasDone ? set.tools : [...set.tools, ...doneTool(format)];
@@ -110,10 +154,12 @@ export function prepareTextTurn(
   system: string | undefined,
   history: readonly AgentMessage[],
   client: PreparedClientTools = NO_CLIENT_TOOLS,
+  narrow: ToolNarrowing = {},
 ): PreparedTurn {
-  const listed = withClientTools(query.registry, client.registry);
-  const prompt = renderActionsPrompt({ registry: listed, format, ...filters(query) });
-  const offered = listed.available({ include: 'available', ...filters(query) }).map((entry) => entry.name);
+  const listed = withClientTools(onlyActiveListing(query.registry, narrow.activeTools), client.registry);
+  const only = { ...filters(query), ...narrowQuery(narrow) };
+  const prompt = renderActionsPrompt({ registry: listed, format, ...only });
+  const offered = listed.available({ include: 'available', ...only }).map((entry) => entry.name);
   return {
     request: {
       messages: [

@@ -9,7 +9,9 @@ import { type CompletionOptions, resolveCompletion } from './completion.js';
 import type { OnModelReply } from './model-reply.js';
 import type { TurnQuery } from './model-turn.js';
 import type { LanguageModel } from './model-types.js';
+import type { PrepareStep } from './prepare-step.js';
 import type { SessionRecorder } from './session-recorder.js';
+import type { StopCondition } from './stop-when.js';
 
 /** What `runAgent` and `resumeAgent` share: the model, the registry and how each step runs. */
 export interface AgentLoopOptions {
@@ -40,6 +42,13 @@ export interface AgentLoopOptions {
   readonly clientTools?: readonly ClientTool[];
   /** Called with every model reply before its calls run; answering `{ done: true }` ends the run as done. */
   readonly onModelReply?: OnModelReply;
+  /**
+   * Custom stop rules (`stepCountIs(n)`, `hasToolCall(name)` or your own), called after each step that did not end
+   * the run with the steps so far; the first that answers true ends the run `stopped`, named in `stoppedBy`.
+   */
+  readonly stopWhen?: StopCondition | readonly StopCondition[];
+  /** Called before each step: may change that step's model, system prompt, messages or offered tools. */
+  readonly prepareStep?: PrepareStep;
 }
 
 /** A checked run: options resolved once, shared by every step. */

@@ -155,6 +155,7 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
   const summary = { status: result.status, steps: result.steps, sessionId: result.sessionId };
   switch (result.status) {
     case 'done':
+    case 'stopped':
       return { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: { type: 'success' } };
     case 'awaiting_client':
       return {

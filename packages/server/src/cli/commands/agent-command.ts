@@ -261,6 +261,8 @@ function summary(io: CliIO, result: AgentResult): string {
       return paint(io, 'yellow', `Waiting for client tool calls after ${steps}.`);
     case 'interrupted':
       return paint(io, 'yellow', `Paused after ${steps}: waiting for approval.`);
+    case 'stopped':
+      return paint(io, 'yellow', `Stopped after ${steps} by ${result.stoppedBy ?? 'a stop rule'}.`);
     default: {
       const never: never = result.status;
       return never;

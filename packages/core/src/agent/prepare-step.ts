@@ -1,0 +1,79 @@
+import { AffordanceError } from '../errors/action-error.js';
+import type { StepRecord } from './agent-events.js';
+import { type PreparedTurn, prepareNativeTurn, prepareTextTurn, type ToolNarrowing } from './model-turn.js';
+import type { AgentMessage, LanguageModel } from './model-types.js';
+import type { RunSetup } from './run-setup.js';
+
+/** What `prepareStep` is shown before a step: its number, the steps so far and the conversation. */
+export interface PrepareStepContext {
+  readonly step: number;
+  /** Steps recorded by this call so far, oldest first. */
+  readonly steps: readonly StepRecord[];
+  /** The conversation the step would send (system prompt not included). */
+  readonly messages: readonly AgentMessage[];
+  readonly model: LanguageModel;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Changes for one step; each field left out keeps the run's own. Tools can only be narrowed: what is offered is
+ * still what the registry says is available to this user, and every call still goes through `registry.run`.
+ */
+export interface StepPreparation {
+  /** The model of this step (the run keeps its protocol; a native model must support tools). */
+  readonly model?: LanguageModel;
+  /** The system instructions of this step. */
+  readonly system?: string;
+  /** The conversation sent in this step only (the run's record keeps the real one). */
+  readonly messages?: readonly AgentMessage[];
+  /** Qualified action names to offer, out of those available (`done` and client tools are always offered). */
+  readonly activeTools?: readonly string[];
+  /** Offer the actions `registry.available({ query, limit })` ranks relevant, instead of all available ones. */
+  readonly toolQuery?: { readonly query: string; readonly limit?: number };
+}
+
+/** A per-step hook: return changes for the step about to run, or nothing to run it as configured. */
+export type PrepareStep = (
+  context: PrepareStepContext,
+) => StepPreparation | undefined | PromiseLike<StepPreparation | undefined>;
+
+/**
+ * A `prepareStep` that offers only the actions relevant to the conversation's latest user message
+ * (`registry.available({ query, limit })`), so a large registry does not fill the prompt.
+ */
+export function offerRelevantTools(options: { readonly limit?: number } = {}): PrepareStep {
+  return ({ messages }) => {
+    const query = [...messages].reverse().find((message) => message.role === 'user')?.content;
+    if (!query) return undefined;
+    return { toolQuery: { query, ...(options.limit !== undefined ? { limit: options.limit } : {}) } };
+  };
+}
+
+/** One step's request, after `prepareStep`: the model to ask and what it is offered. */
+export async function turnOf(
+  setup: RunSetup,
+  history: readonly AgentMessage[],
+  step: number,
+  steps: readonly StepRecord[],
+): Promise<{ readonly model: LanguageModel; readonly turn: PreparedTurn }> {
+  const { options, protocol, query, client, textFormat, signal } = setup;
+  const changes = await options.prepareStep?.({ step, steps, messages: history, model: setup.model, signal });
+  const model = changes?.model ?? setup.model;
+  if (protocol === 'native' && !model.supportsTools) {
+    throw new AffordanceError(
+      'invalid_option',
+      `prepareStep: step ${step} runs the native protocol, but the model ${model.id} does not support tools`,
+    );
+  }
+  const system = changes?.system ?? options.system;
+  const messages = changes?.messages ?? history;
+  const narrow: ToolNarrowing = {
+    ...(changes?.activeTools ? { activeTools: changes.activeTools } : {}),
+    ...(changes?.toolQuery ? { toolQuery: changes.toolQuery } : {}),
+  };
+  const turn =
+    protocol === 'native'
+      ? prepareNativeTurn(query, model.toolFormat, system, messages, client, narrow)
+      : prepareTextTurn(query, textFormat, system, messages, client, narrow);
+  return { model, turn };
+}
