@@ -1,6 +1,7 @@
 import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
 import { askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
+import { checkFinish } from './final-output.js';
 import type { AgentInterrupt } from './interrupts.js';
 import { readNativeTurn, readTextTurn } from './model-turn.js';
 import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
@@ -33,6 +34,9 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
   let clientCalls: readonly ModelToolCall[] = [];
   let interrupts: readonly AgentInterrupt[] = [];
   let stoppedBy: string | undefined;
+  let output: { readonly value: unknown } | undefined;
+  let outputError: string | undefined;
+  let outputFailures = 0;
   let { text, step } = start;
   const steps: StepRecord[] = [];
   const commitStep = async (record: StepRecord) => {
@@ -68,7 +72,9 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     }
     text = response.text;
     const replied = await options.onModelReply?.({ runId, sessionId, step, text, signal });
-    const whole = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
+    const finish = setup.output?.name;
+    const whole =
+      protocol === 'native' ? readNativeTurn(response, finish) : readTextTurn(response, textFormat, finish);
     const split = splitClientCalls(whole.calls, client);
     const read = { ...whole, calls: split.server };
     const calls = await runCalls({ ...query, runId, step, signal, emit }, read.calls);
@@ -103,7 +109,12 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     if (!signal.aborted) {
       for (const call of split.client) emit({ type: 'client-call', runId, step, call });
     }
+    const checked = await checkFinish(setup.output, read, split.client.length > 0);
+    if (checked?.ok) output = checked;
+    const refused = checked && !checked.ok ? checked.message : undefined;
+    if (refused !== undefined) outputFailures++;
     const settled = await settleStep({
+      ...(refused !== undefined ? { refused } : {}),
       protocol,
       response,
       read,
@@ -129,6 +140,10 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       emit({ type: 'attempt-finish', runId, attempt });
     }
     status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
+    if (status === undefined && refused !== undefined && outputFailures > (setup.output?.maxRetries ?? 0)) {
+      status = 'output_failed';
+      outputError = refused;
+    }
     if (status === 'awaiting_client') clientCalls = split.client;
     if (status === undefined) {
       stoppedBy = await firstStop(options.stopWhen, { steps, step });
@@ -151,6 +166,8 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     ...(clientCalls.length > 0 ? { clientCalls } : {}),
     ...(interrupts.length > 0 ? { interrupts } : {}),
     ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    ...(status === 'done' && output ? { output: output.value } : {}),
+    ...(outputError !== undefined ? { outputError } : {}),
     ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
   };
   await options.recorder?.recordFinish(sessionId, result);

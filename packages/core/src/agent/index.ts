@@ -33,6 +33,7 @@ export {
   ensureSession,
   titleOf,
 } from './conversation-recorder.js';
+export { FINAL_ANSWER } from './final-output.js';
 export {
   type AgentDecision,
   type AgentInterrupt,

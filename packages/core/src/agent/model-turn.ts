@@ -7,6 +7,7 @@ import { renderActionsPrompt } from '../text/render-actions-prompt.js';
 import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
 import { NO_CLIENT_TOOLS, type PreparedClientTools } from './client-tools.js';
+import type { FinalOutput } from './final-output.js';
 import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
 import { toolResultsText } from './tool-results-text.js';
 
@@ -70,6 +71,8 @@ type Listing = Pick<Registry, 'available' | 'targetParam'>;
 export interface ToolNarrowing {
   readonly activeTools?: readonly string[];
   readonly toolQuery?: { readonly query: string; readonly limit?: number };
+  /** With an `output` schema: the finishing tool that carries the answer, offered instead of `done`. */
+  readonly finish?: FinalOutput;
 }
 
 /** Offered per step when `toolQuery` has no `limit`. */
@@ -132,15 +135,18 @@ export function prepareNativeTurn(
     ...narrowQuery(narrow),
   });
   const offered = [...set.names.values()];
-  const hasDone = offered.includes(DONE);
-  const tools = hasDone ? set.tools : [...set.tools, ...doneTool(format)];
+  const { finish } = narrow;
+  const last = finish ? finish.name : DONE;
+  const hasLast = !finish && offered.includes(DONE);
+  const lastTools = finish ? finish.tools(format) : doneTool(format);
+  const tools = hasLast ? set.tools : [...set.tools, ...lastTools];
   return {
     request: {
       messages: system ? [{ role: 'system', content: system }, ...history] : [...history],
       tools: [...tools, ...client.tools],
       toolChoice: 'auto',
     },
-    offered: [...(hasDone ? offered : [...offered, DONE]), ...client.names.values()],
+    offered: [...(hasLast ? offered : [...offered, last]), ...client.names.values()],
   };
 }
 
@@ -156,7 +162,10 @@ export function prepareTextTurn(
   client: PreparedClientTools = NO_CLIENT_TOOLS,
   narrow: ToolNarrowing = {},
 ): PreparedTurn {
-  const listed = withClientTools(onlyActiveListing(query.registry, narrow.activeTools), client.registry);
+  const listed = withClientTools(
+    withClientTools(onlyActiveListing(query.registry, narrow.activeTools), client.registry),
+    narrow.finish?.registry,
+  );
   const only = { ...filters(query), ...narrowQuery(narrow) };
   const prompt = renderActionsPrompt({ registry: listed, format, ...only });
   const offered = listed.available({ include: 'available', ...only }).map((entry) => entry.name);
@@ -171,13 +180,13 @@ export function prepareTextTurn(
   };
 }
 
-/** Read a native answer: its tool calls, with `done` taken out. */
-export function readNativeTurn(response: ModelResponse): ReadTurn {
-  return split(response.toolCalls, []);
+/** Read a native answer: its tool calls, with `done` (or the `output` run's finishing tool) taken out. */
+export function readNativeTurn(response: ModelResponse, finish = DONE): ReadTurn {
+  return split(response.toolCalls, [], finish);
 }
 
 /** Read a text answer with `parseActions`; no action at all is a final answer, unreadable ones are fed back. */
-export function readTextTurn(response: ModelResponse, format: ActionTextFormat): ReadTurn {
+export function readTextTurn(response: ModelResponse, format: ActionTextFormat, finish = DONE): ReadTurn {
   const parsed = parseActions(response.text, { format });
   const calls = parsed.calls.map(
     (call): ModelToolCall => ({ id: newId('call'), name: call.name, args: call.args }),
@@ -185,12 +194,12 @@ export function readTextTurn(response: ModelResponse, format: ActionTextFormat):
   const problems = parsed.errors
     .filter((error) => error.code !== 'no_action' && error.code !== 'ignored_action')
     .map((error) => error.message);
-  return split(calls, problems);
+  return split(calls, problems, finish);
 }
 
-function split(calls: readonly ModelToolCall[], problems: readonly string[]): ReadTurn {
-  const doneCall = calls.find((call) => call.name === DONE);
-  const rest = calls.filter((call) => call.name !== DONE);
+function split(calls: readonly ModelToolCall[], problems: readonly string[], finish: string): ReadTurn {
+  const doneCall = calls.find((call) => call.name === finish);
+  const rest = calls.filter((call) => call.name !== finish);
   return doneCall ? { calls: rest, doneCall, problems } : { calls: rest, problems };
 }
 

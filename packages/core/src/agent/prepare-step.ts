@@ -70,6 +70,7 @@ export async function turnOf(
   const narrow: ToolNarrowing = {
     ...(changes?.activeTools ? { activeTools: changes.activeTools } : {}),
     ...(changes?.toolQuery ? { toolQuery: changes.toolQuery } : {}),
+    ...(setup.output ? { finish: setup.output } : {}),
   };
   const turn =
     protocol === 'native'

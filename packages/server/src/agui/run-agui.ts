@@ -171,6 +171,12 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
         code: 'max_steps',
         message: `The agent used all of its ${result.steps} steps without finishing.`,
       };
+    case 'output_failed':
+      return {
+        type: 'RUN_ERROR',
+        code: 'output_failed',
+        message: `The agent finished without a valid final answer: ${result.outputError ?? ''}`,
+      };
     case 'completion_failed':
       return {
         type: 'RUN_ERROR',

@@ -263,6 +263,8 @@ function summary(io: CliIO, result: AgentResult): string {
       return paint(io, 'yellow', `Paused after ${steps}: waiting for approval.`);
     case 'stopped':
       return paint(io, 'yellow', `Stopped after ${steps} by ${result.stoppedBy ?? 'a stop rule'}.`);
+    case 'output_failed':
+      return paint(io, 'red', `Finished without a valid final answer: ${result.outputError ?? ''}`);
     default: {
       const never: never = result.status;
       return never;
