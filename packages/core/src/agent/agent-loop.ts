@@ -1,4 +1,5 @@
 import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
+import type { RunTelemetry, StepTelemetry } from './agent-telemetry.js';
 import { askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
 import { checkFinish } from './final-output.js';
@@ -27,6 +28,34 @@ export interface LoopStart {
  * steps, hands calls to the client, pauses on an approval, or the signal aborts; then record and report the result.
  */
 export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentResult> {
+  const run = setup.options.telemetry?.startRun({
+    runId: setup.runId,
+    sessionId: setup.sessionId,
+    model: setup.model.id,
+    protocol: setup.protocol,
+    ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
+  });
+  if (!run) return loop(setup, start, {});
+  const spans: Spans = { run };
+  try {
+    const result = await loop(setup, start, spans);
+    spans.step?.end();
+    run.end(result);
+    return result;
+  } catch (error) {
+    spans.step?.end();
+    run.fail(error);
+    throw error;
+  }
+}
+
+/** The open spans of a traced run: the run's, and the current step's. */
+interface Spans {
+  readonly run?: RunTelemetry;
+  step?: StepTelemetry;
+}
+
+async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<AgentResult> {
   const { protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
   const { options } = setup;
   const { history, attempts } = start;
@@ -56,15 +85,20 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       break;
     }
     step++;
+    spans.step?.end();
+    spans.step = spans.run?.startStep(step);
     const { model, turn } = await turnOf(setup, history, step, steps);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
+    const request = spans.step?.startModelRequest(model.id, turn.offered.length);
     try {
       const onText = options.stream
         ? (delta: string) => emit({ type: 'text-delta', runId, step, delta })
         : undefined;
       response = await askModel(model, { ...turn.request, signal }, onText);
+      request?.end(response);
     } catch (error) {
+      request?.fail(error);
       if (!signal.aborted) throw error;
       await commitStep({ runId, step, status: 'aborted', offered: turn.offered, calls: [], messages: [] });
       status = 'aborted';
@@ -77,7 +111,10 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       protocol === 'native' ? readNativeTurn(response, finish) : readTextTurn(response, textFormat, finish);
     const split = splitClientCalls(whole.calls, client);
     const read = { ...whole, calls: split.server };
-    const calls = await runCalls({ ...query, runId, step, signal, emit }, read.calls);
+    const calls = await runCalls(
+      { ...query, runId, step, signal, emit, ...(spans.step ? { telemetry: spans.step } : {}) },
+      read.calls,
+    );
     if (!signal.aborted && calls.some(isPending)) {
       // A call waits for a person: the step's assistant turn is kept, its results wait for the resume.
       const message = assistantMessageOf(response.text, [

@@ -63,7 +63,8 @@ describe('structured output', () => {
       role: 'tool',
       toolResults: [{ name: FINAL_ANSWER, ok: false }],
     });
-    const refusal = (result.messages[2] as { toolResults: ReadonlyArray<{ output: string }> }).toolResults[0]?.output;
+    const refusal = (result.messages[2] as { toolResults: ReadonlyArray<{ output: string }> }).toolResults[0]
+      ?.output;
     expect(refusal).toMatch(/stars/);
     expect(refusal).toMatch(/Call final_answer again/);
     expect(result.messages[4]).toEqual({

@@ -8,6 +8,12 @@ export type {
   ConditionResult,
   StepRecord,
 } from './agent-events.js';
+export type {
+  AgentTelemetry,
+  RunTelemetry,
+  StepTelemetry,
+  ToolCallTelemetry,
+} from './agent-telemetry.js';
 export {
   type ClientTool,
   type PreparedClientTools,

@@ -5,6 +5,7 @@ import type { SchemaLike } from '../schema/types.js';
 import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
 import type { AgentEvent } from './agent-events.js';
+import type { AgentTelemetry } from './agent-telemetry.js';
 import { type ClientTool, type PreparedClientTools, prepareClientTools } from './client-tools.js';
 import { type CompletionOptions, resolveCompletion } from './completion.js';
 import { type FinalOutput, prepareOutput } from './final-output.js';
@@ -56,6 +57,8 @@ export interface AgentLoopOptions {
    * finish by calling `final_answer` (the text protocol: `done`) with it, and the validated value is `result.output`.
    */
   readonly output?: SchemaLike;
+  /** Where the run reports its spans: `traceAgent()` of `@affordance/core/tracing` (default: not traced). */
+  readonly telemetry?: AgentTelemetry;
   /** How many invalid final answers are sent back to be fixed before the run ends `output_failed` (default 2). */
   readonly outputRetries?: number;
 }
