@@ -1,5 +1,5 @@
+import type { RunTelemetry, StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
-import type { RunTelemetry, StepTelemetry } from './agent-telemetry.js';
 import { askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
 import { checkFinish } from './final-output.js';
@@ -7,10 +7,10 @@ import type { AgentInterrupt } from './interrupts.js';
 import { readNativeTurn, readTextTurn } from './model-turn.js';
 import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
 import { assistantMessageOf, pauseRun } from './pause-run.js';
-import { turnOf } from './prepare-step.js';
 import { runCalls } from './run-calls.js';
 import type { RunSetup } from './run-setup.js';
 import { settleStep } from './settle-step.js';
+import { turnOf } from './step-turn.js';
 import { firstStop } from './stop-when.js';
 
 /** Where the loop starts: a fresh conversation, or the one a resumed run continues. */

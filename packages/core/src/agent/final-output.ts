@@ -4,21 +4,16 @@ import { createRegistry, type Registry } from '../registry/create-registry.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
 import { jsonSchemaOf } from '../schema/json-schema-of.js';
 import type { SchemaLike } from '../schema/types.js';
-import { DONE, type ReadTurn } from './model-turn.js';
+import { DONE, type FinishTool, type ReadTurn } from './model-turn.js';
 import type { ModelToolCall } from './model-types.js';
 
 /** The tool a model calls with its final answer when `runAgent` is given an `output` schema (native protocol). */
 export const FINAL_ANSWER = 'final_answer';
 
 /** A run's structured output: the finishing tool, its schema's validator and how many fix-it retries it allows. */
-export interface FinalOutput {
-  /** `final_answer` with the native protocol; the text protocol's `done` action carries the answer instead. */
-  readonly name: string;
-  /** A one-action registry holding the finishing tool, for the tool list or the actions prompt. */
-  readonly registry: Registry;
+export interface FinalOutput extends FinishTool {
   readonly validate: Validator;
   readonly maxRetries: number;
-  tools(format: ToolFormat): unknown[];
 }
 
 /** The outcome of a finishing call: the validated value, or the message that asks the model to fix it. */

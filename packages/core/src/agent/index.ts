@@ -1,4 +1,10 @@
 export type {
+  AgentTelemetry,
+  RunTelemetry,
+  StepTelemetry,
+  ToolCallTelemetry,
+} from '../tracing/agent-telemetry.js';
+export type {
   AgentEvent,
   AgentResult,
   AgentStatus,
@@ -8,12 +14,6 @@ export type {
   ConditionResult,
   StepRecord,
 } from './agent-events.js';
-export type {
-  AgentTelemetry,
-  RunTelemetry,
-  StepTelemetry,
-  ToolCallTelemetry,
-} from './agent-telemetry.js';
 export {
   type ClientTool,
   type PreparedClientTools,

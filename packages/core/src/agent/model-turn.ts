@@ -7,7 +7,6 @@ import { renderActionsPrompt } from '../text/render-actions-prompt.js';
 import type { ActionTextFormat } from '../text/types.js';
 import { newId } from '../util/new-id.js';
 import { NO_CLIENT_TOOLS, type PreparedClientTools } from './client-tools.js';
-import type { FinalOutput } from './final-output.js';
 import type { AgentMessage, ModelRequest, ModelResponse, ModelToolCall } from './model-types.js';
 import { toolResultsText } from './tool-results-text.js';
 
@@ -72,7 +71,14 @@ export interface ToolNarrowing {
   readonly activeTools?: readonly string[];
   readonly toolQuery?: { readonly query: string; readonly limit?: number };
   /** With an `output` schema: the finishing tool that carries the answer, offered instead of `done`. */
-  readonly finish?: FinalOutput;
+  readonly finish?: FinishTool;
+}
+
+/** The tool that ends a run with an `output` schema, and a one-action registry holding it (for the text prompt). */
+export interface FinishTool {
+  readonly name: string;
+  readonly registry: Registry;
+  tools(format: ToolFormat): unknown[];
 }
 
 /** Offered per step when `toolQuery` has no `limit`. */

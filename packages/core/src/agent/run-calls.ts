@@ -1,7 +1,7 @@
 import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import type { Registry } from '../registry/create-registry.js';
+import type { StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentEvent, CallRecord } from './agent-events.js';
-import type { StepTelemetry } from './agent-telemetry.js';
 import type { ModelToolCall } from './model-types.js';
 
 /** What every call of a run shares. */

@@ -7,10 +7,8 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { AgentResult, CallRecord } from '../agent/agent-events.js';
-import type { AgentTelemetry, StepTelemetry } from '../agent/agent-telemetry.js';
-import type { ModelResponse } from '../agent/model-types.js';
 import { openToolCallSpan } from '../observe/span-parents.js';
+import type { AgentTelemetry, RunTelemetry, StepTelemetry, ToolCallTelemetry } from './agent-telemetry.js';
 
 /** Options of `traceAgent`. */
 export interface TraceAgentOptions {
@@ -48,7 +46,7 @@ export function traceAgent(options: TraceAgentOptions = {}): AgentTelemetry {
       const runContext = trace.setSpan(context.active(), span);
       return {
         startStep: (step) => stepSpans(tracer, runContext, step, usage),
-        end(result: AgentResult) {
+        end(result: Parameters<RunTelemetry['end']>[0]) {
           span.setAttributes({
             'affordance.status': result.status,
             'affordance.steps': result.steps,
@@ -90,7 +88,7 @@ function stepSpans(
         stepContext,
       );
       return {
-        end(response: ModelResponse) {
+        end(response) {
           const input = response.usage?.inputTokens;
           const output = response.usage?.outputTokens;
           chat.setAttribute('gen_ai.response.finish_reasons', [response.finishReason]);
@@ -124,7 +122,7 @@ function stepSpans(
       const forget = openToolCallSpan(sessionId, call.id, tool);
       return {
         within: (run) => context.with(trace.setSpan(stepContext, tool), run),
-        end(record: CallRecord) {
+        end(record: Parameters<ToolCallTelemetry['end']>[0]) {
           forget();
           tool.setAttribute('affordance.call_status', record.status);
           if (record.status === 'failed') {

@@ -1,5 +1,6 @@
-import type { AgentResult, CallRecord } from './agent-events.js';
-import type { ModelResponse, ModelToolCall } from './model-types.js';
+import type { RunResult } from '../action/types.js';
+
+// The port is written with the few fields it reads, so it sits below the agent layer that implements the loop.
 
 /**
  * Port: where a run reports its spans (run → step → model request / tool call). `traceAgent()` of
@@ -18,7 +19,8 @@ export interface AgentTelemetry {
 /** One run's span. */
 export interface RunTelemetry {
   startStep(step: number): StepTelemetry;
-  end(result: AgentResult): void;
+  /** The run ended (`AgentResult`: its `status` and `steps`). */
+  end(result: { readonly status: string; readonly steps: number }): void;
   /** The run threw. */
   fail(error: unknown): void;
 }
@@ -29,16 +31,20 @@ export interface StepTelemetry {
     model: string,
     offered: number,
   ): {
-    end(response: ModelResponse): void;
+    end(response: {
+      readonly finishReason: string;
+      readonly usage?: { readonly inputTokens?: number; readonly outputTokens?: number };
+    }): void;
     fail(error: unknown): void;
   };
   /** A tool call's span. */
-  startToolCall(call: ModelToolCall, sessionId: string): ToolCallTelemetry;
+  startToolCall(call: { readonly id: string; readonly name: string }, sessionId: string): ToolCallTelemetry;
   end(): void;
 }
 
 /** One tool call's span: the registry call runs `within` it, so that call (and its `ctx.run` calls) are children. */
 export interface ToolCallTelemetry {
   within<T>(run: () => Promise<T>): Promise<T>;
-  end(record: CallRecord): void;
+  /** The call ended (`CallRecord`: `ok`, `failed`, `aborted` or `pending`, and the registry's result). */
+  end(record: { readonly status: string; readonly result?: RunResult }): void;
 }
