@@ -1,6 +1,6 @@
 import { AffordanceError } from '../errors/action-error.js';
 import type { ToolFormat } from '../formats/types.js';
-import { createRegistry, type Registry } from '../registry/create-registry.js';
+import { createRegistry } from '../registry/create-registry.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
 import { jsonSchemaOf } from '../schema/json-schema-of.js';
 import type { SchemaLike } from '../schema/types.js';
