@@ -176,7 +176,9 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
       await options.recorder?.recordAttempt(sessionId, attempt);
       emit({ type: 'attempt-finish', runId, attempt });
     }
-    status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
+    status = settled.aborted
+      ? 'aborted'
+      : (settled.status ?? (replied?.done && refused === undefined ? 'done' : undefined));
     if (status === undefined && refused !== undefined && outputFailures > (setup.output?.maxRetries ?? 0)) {
       status = 'output_failed';
       outputError = refused;

@@ -127,4 +127,23 @@ describe('prepareStep', () => {
       }),
     ).rejects.toThrow(/scripted:plain does not support tools/);
   });
+
+  it('narrows the text protocol actions prompt too, and a refused call still goes back to the model', async () => {
+    const { registry, ran } = shop();
+    const model = createScriptedModel(['{"action": "refund_issue"}', 'Sorry.'], { supportsTools: false });
+    const result = await runAgent({
+      model,
+      registry,
+      input: 'refund',
+      user: { id: 'ana', roles: ['customer'] },
+      prepareStep: () => ({ activeTools: ['invoice_print', 'refund_issue'] }),
+    });
+    const prompt = String(model.requests[0]?.messages[0]?.content);
+    expect(prompt).toContain('### invoice_print');
+    expect(prompt).not.toContain('cart_add');
+    expect(prompt).not.toContain('### refund_issue');
+    expect(ran).toEqual([]);
+    expect(result.status).toBe('done');
+    expect(String(model.requests[1]?.messages.at(-1)?.content)).toMatch(/refund_issue/);
+  });
 });
