@@ -7,6 +7,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
+import { resumeAgent } from '../agent/resume-agent.js';
 import { runAgent } from '../agent/run-agent.js';
 import { createScriptedModel, type ScriptedReply } from '../agent/testing/create-scripted-model.js';
 import { createRegistry } from '../registry/create-registry.js';
@@ -151,5 +152,50 @@ describe('traceAgent', () => {
     exporter.reset();
     await runAgent({ model: createScriptedModel(['hi']), registry: travel(), input: 'x' });
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('a run paused on an approval is not an error, and its resume is a run of its own naming it', async () => {
+    const registry = createRegistry({
+      actions: [
+        defineAction({
+          name: 'money_send',
+          description: 'Send money',
+          input: { type: 'object', properties: { amount: { type: 'number' } } } as const,
+          approval: 'always',
+          handler: ({ amount }) => `sent ${amount}`,
+        }),
+      ],
+    });
+    const user = { id: 'alice' };
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'money_send', args: { amount: 5 } }] },
+      'Paid.',
+    ]);
+    const telemetry = traceAgent();
+    const paused = await runAgent({ model, registry, user, input: 'pay', telemetry });
+    expect(paused.status).toBe('interrupted');
+    const first = byName(exporter.getFinishedSpans(), 'invoke_agent affordance');
+    expect(first.status.code).toBe(0);
+    expect(byName(exporter.getFinishedSpans(), 'execute_tool money_send').attributes).toMatchObject({
+      'affordance.call_status': 'pending',
+    });
+    exporter.reset();
+    const resumed = await resumeAgent({
+      model,
+      registry,
+      user,
+      runId: paused.runId,
+      decisions: [{ interruptId: paused.interrupts![0]!.id, approved: true }],
+      telemetry,
+    });
+    expect(resumed.status).toBe('done');
+    const run = byName(exporter.getFinishedSpans(), 'invoke_agent affordance');
+    expect(run.attributes).toMatchObject({
+      'affordance.resumed_from': paused.runId,
+      'affordance.status': 'done',
+    });
+    expect(byName(exporter.getFinishedSpans(), 'step 2').parentSpanContext?.spanId).toBe(
+      run.spanContext().spanId,
+    );
   });
 });
