@@ -99,4 +99,13 @@ describe('stopWhen', () => {
     });
     expect(result).toMatchObject({ status: 'stopped', stoppedBy: 'stopWhen[1]', steps: 1 });
   });
+
+  it('hasToolCall also sees the text protocol calls', async () => {
+    const { registry } = notes();
+    const model = createScriptedModel(['{"action": "note_list"}', '{"action": "note_add", "text": "x"}'], {
+      supportsTools: false,
+    });
+    const result = await runAgent({ model, registry, input: 'go', stopWhen: hasToolCall('note_list') });
+    expect(result).toMatchObject({ status: 'stopped', protocol: 'text', steps: 1 });
+  });
 });

@@ -18,10 +18,13 @@ export function stepCountIs(count: number): StopCondition {
 
 /** Stop after a step in which the model called the tool `name` (as it sent the name, e.g. `note_add`). */
 export function hasToolCall(name: string): StopCondition {
-  return named(
-    `hasToolCall(${JSON.stringify(name)})`,
-    ({ steps }) => steps.at(-1)?.response?.toolCalls.some((call) => call.name === name) ?? false,
-  );
+  return named(`hasToolCall(${JSON.stringify(name)})`, ({ steps }) => {
+    const last = steps.at(-1);
+    if (!last) return false;
+    // Native calls are in the response; the text protocol's parsed calls only in the step's call records.
+    const called = (call: { readonly name: string }) => call.name === name;
+    return last.calls.some(called) || (last.response?.toolCalls.some(called) ?? false);
+  });
 }
 
 /** The name of the first rule that says stop (a rule without a name is `stopWhen[i]`), or undefined. */
