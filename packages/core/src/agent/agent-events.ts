@@ -58,7 +58,8 @@ export interface AttemptRecord {
 
 /**
  * How a run ended; `awaiting_client` hands client tool calls to the caller, who continues with their results;
- * `interrupted` waits for a person's decisions (`interrupts`), which `resumeAgent` continues from.
+ * `interrupted` waits for a person's decisions (`interrupts`), which `resumeAgent` continues from; `stopped`: a
+ * `stopWhen` rule ended it (`stoppedBy`); `output_failed`: the final answer stayed invalid after the fix-it retries.
  */
 export type AgentStatus =
   | 'done'
@@ -66,10 +67,12 @@ export type AgentStatus =
   | 'completion_failed'
   | 'aborted'
   | 'awaiting_client'
-  | 'interrupted';
+  | 'interrupted'
+  | 'stopped'
+  | 'output_failed';
 
-/** What `runAgent` returns. */
-export interface AgentResult {
+/** What `runAgent` returns; `TOutput` is the type of the `output` schema's value. */
+export interface AgentResult<TOutput = unknown> {
   readonly runId: string;
   readonly sessionId: string;
   readonly status: AgentStatus;
@@ -86,6 +89,12 @@ export interface AgentResult {
   readonly clientCalls?: readonly ModelToolCall[];
   /** With `interrupted`: what the run waits for; the run state is in the registry's store under `runId`. */
   readonly interrupts?: readonly AgentInterrupt[];
+  /** With an `output` schema and `done`: the validated final answer. */
+  readonly output?: TOutput;
+  /** With `output_failed`: why the last final answer was refused. */
+  readonly outputError?: string;
+  /** With `stopped`: the name of the `stopWhen` rule that ended the run (`stepCountIs(3)`). */
+  readonly stoppedBy?: string;
   /** For a resumed run: the run it continued. */
   readonly resumedFrom?: string;
 }

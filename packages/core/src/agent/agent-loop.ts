@@ -1,13 +1,17 @@
+import type { RunTelemetry, StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
 import { askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
+import { checkFinish } from './final-output.js';
 import type { AgentInterrupt } from './interrupts.js';
-import { prepareNativeTurn, prepareTextTurn, readNativeTurn, readTextTurn } from './model-turn.js';
+import { readNativeTurn, readTextTurn } from './model-turn.js';
 import type { AgentMessage, LanguageModel, ModelToolCall } from './model-types.js';
 import { assistantMessageOf, pauseRun } from './pause-run.js';
 import { runCalls } from './run-calls.js';
 import type { RunSetup } from './run-setup.js';
 import { settleStep } from './settle-step.js';
+import { turnOf } from './step-turn.js';
+import { firstStop } from './stop-when.js';
 
 /** Where the loop starts: a fresh conversation, or the one a resumed run continues. */
 export interface LoopStart {
@@ -24,15 +28,49 @@ export interface LoopStart {
  * steps, hands calls to the client, pauses on an approval, or the signal aborts; then record and report the result.
  */
 export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentResult> {
-  const { model, protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
+  const run = setup.options.telemetry?.startRun({
+    runId: setup.runId,
+    sessionId: setup.sessionId,
+    model: setup.model.id,
+    protocol: setup.protocol,
+    ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
+  });
+  if (!run) return loop(setup, start, {});
+  const spans: Spans = { run };
+  try {
+    const result = await loop(setup, start, spans);
+    spans.step?.end();
+    run.end(result);
+    return result;
+  } catch (error) {
+    spans.step?.end();
+    run.fail(error);
+    throw error;
+  }
+}
+
+/** The open spans of a traced run: the run's, and the current step's. */
+interface Spans {
+  readonly run?: RunTelemetry;
+  step?: StepTelemetry;
+}
+
+async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<AgentResult> {
+  const { protocol, client, textFormat, completion, runId, sessionId, signal, emit, query } = setup;
   const { options } = setup;
   const { history, attempts } = start;
   let status: AgentStatus | undefined;
   let clientCalls: readonly ModelToolCall[] = [];
   let interrupts: readonly AgentInterrupt[] = [];
+  let stoppedBy: string | undefined;
+  let output: { readonly value: unknown } | undefined;
+  let outputError: string | undefined;
+  let outputFailures = 0;
   let { text, step } = start;
+  const steps: StepRecord[] = [];
   const commitStep = async (record: StepRecord) => {
     history.push(...record.messages);
+    steps.push(record);
     await options.recorder?.recordStep(sessionId, record);
     emit({ type: 'step-finish', runId, step: record });
   };
@@ -47,18 +85,20 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       break;
     }
     step++;
-    const turn =
-      protocol === 'native'
-        ? prepareNativeTurn(query, model.toolFormat, options.system, history, client)
-        : prepareTextTurn(query, textFormat, options.system, history, client);
+    spans.step?.end();
+    spans.step = spans.run?.startStep(step);
+    const { model, turn } = await turnOf(setup, history, step, steps);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
+    const request = spans.step?.startModelRequest(model.id, turn.offered.length);
     try {
       const onText = options.stream
         ? (delta: string) => emit({ type: 'text-delta', runId, step, delta })
         : undefined;
       response = await askModel(model, { ...turn.request, signal }, onText);
+      request?.end(response);
     } catch (error) {
+      request?.fail(error);
       if (!signal.aborted) throw error;
       await commitStep({ runId, step, status: 'aborted', offered: turn.offered, calls: [], messages: [] });
       status = 'aborted';
@@ -66,10 +106,15 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     }
     text = response.text;
     const replied = await options.onModelReply?.({ runId, sessionId, step, text, signal });
-    const whole = protocol === 'native' ? readNativeTurn(response) : readTextTurn(response, textFormat);
+    const finish = setup.output?.name;
+    const whole =
+      protocol === 'native' ? readNativeTurn(response, finish) : readTextTurn(response, textFormat, finish);
     const split = splitClientCalls(whole.calls, client);
     const read = { ...whole, calls: split.server };
-    const calls = await runCalls({ ...query, runId, step, signal, emit }, read.calls);
+    const calls = await runCalls(
+      { ...query, runId, step, signal, emit, ...(spans.step ? { telemetry: spans.step } : {}) },
+      read.calls,
+    );
     if (!signal.aborted && calls.some(isPending)) {
       // A call waits for a person: the step's assistant turn is kept, its results wait for the resume.
       const message = assistantMessageOf(response.text, [
@@ -101,7 +146,12 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     if (!signal.aborted) {
       for (const call of split.client) emit({ type: 'client-call', runId, step, call });
     }
+    const checked = await checkFinish(setup.output, read, split.client.length > 0);
+    if (checked?.ok) output = checked;
+    const refused = checked && !checked.ok ? checked.message : undefined;
+    if (refused !== undefined) outputFailures++;
     const settled = await settleStep({
+      ...(refused !== undefined ? { refused } : {}),
       protocol,
       response,
       read,
@@ -126,8 +176,18 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
       await options.recorder?.recordAttempt(sessionId, attempt);
       emit({ type: 'attempt-finish', runId, attempt });
     }
-    status = settled.aborted ? 'aborted' : (settled.status ?? (replied?.done ? 'done' : undefined));
+    status = settled.aborted
+      ? 'aborted'
+      : (settled.status ?? (replied?.done && refused === undefined ? 'done' : undefined));
+    if (status === undefined && refused !== undefined && outputFailures > (setup.output?.maxRetries ?? 0)) {
+      status = 'output_failed';
+      outputError = refused;
+    }
     if (status === 'awaiting_client') clientCalls = split.client;
+    if (status === undefined) {
+      stoppedBy = await firstStop(options.stopWhen, { steps, step });
+      if (stoppedBy !== undefined) status = 'stopped';
+    }
   }
 
   const last = attempts.at(-1);
@@ -144,6 +204,9 @@ export async function runLoop(setup: RunSetup, start: LoopStart): Promise<AgentR
     messages: history,
     ...(clientCalls.length > 0 ? { clientCalls } : {}),
     ...(interrupts.length > 0 ? { interrupts } : {}),
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    ...(status === 'done' && output ? { output: output.value } : {}),
+    ...(outputError !== undefined ? { outputError } : {}),
     ...(start.resumedFrom ? { resumedFrom: start.resumedFrom } : {}),
   };
   await options.recorder?.recordFinish(sessionId, result);

@@ -1,4 +1,10 @@
 export type {
+  AgentTelemetry,
+  RunTelemetry,
+  StepTelemetry,
+  ToolCallTelemetry,
+} from '../tracing/agent-telemetry.js';
+export type {
   AgentEvent,
   AgentResult,
   AgentStatus,
@@ -33,6 +39,7 @@ export {
   ensureSession,
   titleOf,
 } from './conversation-recorder.js';
+export { FINAL_ANSWER } from './final-output.js';
 export {
   type AgentDecision,
   type AgentInterrupt,
@@ -64,6 +71,12 @@ export {
 } from './paused-runs.js';
 export { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
 export {
+  offerRelevantTools,
+  type PrepareStep,
+  type PrepareStepContext,
+  type StepPreparation,
+} from './prepare-step.js';
+export {
   closesIssue,
   createReplyActions,
   LEGACY_COMPLETION_TYPE,
@@ -79,3 +92,4 @@ export {
   type SessionEntry,
   type SessionRecorder,
 } from './session-recorder.js';
+export { hasToolCall, type StopCondition, type StopContext, stepCountIs } from './stop-when.js';

@@ -1,6 +1,6 @@
 import type { TargetRef, User } from '../action/types.js';
 import { TOOL_FORMATTERS } from '../formats/formatters.js';
-import type { ToolFormat } from '../formats/types.js';
+import type { ToolFormat, ToolFormatter } from '../formats/types.js';
 import { createRegistry, type Registry } from '../registry/create-registry.js';
 import { parseActions } from '../text/parse-actions.js';
 import { renderActionsPrompt } from '../text/render-actions-prompt.js';
@@ -66,8 +66,56 @@ function doneAction() {
 
 type Listing = Pick<Registry, 'available' | 'targetParam'>;
 
+/** How a step narrows the offered actions (from `prepareStep`); tools can be left out, never added. */
+export interface ToolNarrowing {
+  readonly activeTools?: readonly string[];
+  readonly toolQuery?: { readonly query: string; readonly limit?: number };
+  /** With an `output` schema: the finishing tool that carries the answer, offered instead of `done`. */
+  readonly finish?: FinishTool;
+}
+
+/** The tool that ends a run with an `output` schema, and a one-action registry holding it (for the text prompt). */
+export interface FinishTool {
+  readonly name: string;
+  readonly registry: Registry;
+  tools(format: ToolFormat): unknown[];
+}
+
+/** Offered per step when `toolQuery` has no `limit`. */
+export const DEFAULT_TOOL_LIMIT = 8;
+
+function narrowQuery(narrow: ToolNarrowing) {
+  const { toolQuery } = narrow;
+  return toolQuery ? { query: toolQuery.query, limit: toolQuery.limit ?? DEFAULT_TOOL_LIMIT } : {};
+}
+
+// A formatter that writes only the active tools (the sources are the registry's available actions already).
+function onlyActive(format: ToolFormatter, active: readonly string[] | undefined): ToolFormatter {
+  if (!active) return format;
+  const keep = new Set(active);
+  return {
+    name: format.name,
+    format: (sources, options) =>
+      format.format(
+        sources.filter((source) => keep.has(source.name)),
+        options,
+      ),
+  };
+}
+
+// The registry's listing with only the active names (the client's tools are added after).
+function onlyActiveListing(registry: Registry, active: readonly string[] | undefined): Listing {
+  if (!active) return registry;
+  const keep = new Set(active);
+  return {
+    targetParam: registry.targetParam,
+    available: ((options: Parameters<Registry['available']>[0]) =>
+      registry.available(options).filter((entry) => keep.has(entry.name))) as Registry['available'],
+  };
+}
+
 // The registry's answer to `available`, followed by the client's tools (no scope, roles or conditions).
-function withClientTools(registry: Registry, client: Registry | undefined): Listing {
+function withClientTools(registry: Listing, client: Registry | undefined): Listing {
   if (!client) return registry;
   return {
     targetParam: registry.targetParam,
@@ -85,18 +133,26 @@ export function prepareNativeTurn(
   system: string | undefined,
   history: readonly AgentMessage[],
   client: PreparedClientTools = NO_CLIENT_TOOLS,
+  narrow: ToolNarrowing = {},
 ): PreparedTurn {
-  const set = query.registry.toolSet({ format: TOOL_FORMATTERS[format], ...filters(query) });
+  const set = query.registry.toolSet({
+    format: onlyActive(TOOL_FORMATTERS[format], narrow.activeTools),
+    ...filters(query),
+    ...narrowQuery(narrow),
+  });
   const offered = [...set.names.values()];
-  const hasDone = offered.includes(DONE);
-  const tools = hasDone ? set.tools : [...set.tools, ...doneTool(format)];
+  const { finish } = narrow;
+  const last = finish ? finish.name : DONE;
+  const hasLast = !finish && offered.includes(DONE);
+  const lastTools = finish ? finish.tools(format) : doneTool(format);
+  const tools = hasLast ? set.tools : [...set.tools, ...lastTools];
   return {
     request: {
       messages: system ? [{ role: 'system', content: system }, ...history] : [...history],
       tools: [...tools, ...client.tools],
       toolChoice: 'auto',
     },
-    offered: [...(hasDone ? offered : [...offered, DONE]), ...client.names.values()],
+    offered: [...(hasLast ? offered : [...offered, last]), ...client.names.values()],
   };
 }
 
@@ -110,10 +166,15 @@ export function prepareTextTurn(
   system: string | undefined,
   history: readonly AgentMessage[],
   client: PreparedClientTools = NO_CLIENT_TOOLS,
+  narrow: ToolNarrowing = {},
 ): PreparedTurn {
-  const listed = withClientTools(query.registry, client.registry);
-  const prompt = renderActionsPrompt({ registry: listed, format, ...filters(query) });
-  const offered = listed.available({ include: 'available', ...filters(query) }).map((entry) => entry.name);
+  const listed = withClientTools(
+    withClientTools(onlyActiveListing(query.registry, narrow.activeTools), client.registry),
+    narrow.finish?.registry,
+  );
+  const only = { ...filters(query), ...narrowQuery(narrow) };
+  const prompt = renderActionsPrompt({ registry: listed, format, ...only });
+  const offered = listed.available({ include: 'available', ...only }).map((entry) => entry.name);
   return {
     request: {
       messages: [
@@ -125,13 +186,13 @@ export function prepareTextTurn(
   };
 }
 
-/** Read a native answer: its tool calls, with `done` taken out. */
-export function readNativeTurn(response: ModelResponse): ReadTurn {
-  return split(response.toolCalls, []);
+/** Read a native answer: its tool calls, with `done` (or the `output` run's finishing tool) taken out. */
+export function readNativeTurn(response: ModelResponse, finish = DONE): ReadTurn {
+  return split(response.toolCalls, [], finish);
 }
 
 /** Read a text answer with `parseActions`; no action at all is a final answer, unreadable ones are fed back. */
-export function readTextTurn(response: ModelResponse, format: ActionTextFormat): ReadTurn {
+export function readTextTurn(response: ModelResponse, format: ActionTextFormat, finish = DONE): ReadTurn {
   const parsed = parseActions(response.text, { format });
   const calls = parsed.calls.map(
     (call): ModelToolCall => ({ id: newId('call'), name: call.name, args: call.args }),
@@ -139,12 +200,12 @@ export function readTextTurn(response: ModelResponse, format: ActionTextFormat):
   const problems = parsed.errors
     .filter((error) => error.code !== 'no_action' && error.code !== 'ignored_action')
     .map((error) => error.message);
-  return split(calls, problems);
+  return split(calls, problems, finish);
 }
 
-function split(calls: readonly ModelToolCall[], problems: readonly string[]): ReadTurn {
-  const doneCall = calls.find((call) => call.name === DONE);
-  const rest = calls.filter((call) => call.name !== DONE);
+function split(calls: readonly ModelToolCall[], problems: readonly string[], finish: string): ReadTurn {
+  const doneCall = calls.find((call) => call.name === finish);
+  const rest = calls.filter((call) => call.name !== finish);
   return doneCall ? { calls: rest, doneCall, problems } : { calls: rest, problems };
 }
 

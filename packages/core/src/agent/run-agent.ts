@@ -1,3 +1,4 @@
+import type { InferSchema, SchemaLike } from '../schema/types.js';
 import { newId } from '../util/new-id.js';
 import type { AgentResult } from './agent-events.js';
 import { runLoop } from './agent-loop.js';
@@ -19,6 +20,10 @@ export interface RunAgentOptions extends AgentLoopOptions {
  * that needs a person's approval pauses the run: it ends `interrupted` with its `interrupts`, its state stored in
  * the registry's store, and `resumeAgent` continues it with the decisions.
  */
+export function runAgent<const TSchema extends SchemaLike>(
+  options: RunAgentOptions & { readonly output: TSchema },
+): Promise<AgentResult<InferSchema<TSchema>>>;
+export function runAgent(options: RunAgentOptions): Promise<AgentResult>;
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const setup = prepareRun(options, options.sessionId ?? newId('session'));
   const input: AgentMessage[] =

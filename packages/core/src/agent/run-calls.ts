@@ -1,5 +1,6 @@
 import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import type { Registry } from '../registry/create-registry.js';
+import type { StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentEvent, CallRecord } from './agent-events.js';
 import type { ModelToolCall } from './model-types.js';
 
@@ -13,6 +14,8 @@ export interface CallScope {
   readonly context?: Record<string, unknown>;
   readonly signal: AbortSignal;
   readonly emit: (event: AgentEvent) => void;
+  /** The step's span, when the run is traced. */
+  readonly telemetry?: StepTelemetry;
 }
 
 const ABORTED_OUTPUT = 'The call was not run: the run was aborted.';
@@ -23,6 +26,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
   for (const call of calls) {
     const args = 'args' in call ? call.args : call.argsText;
     let record: CallRecord;
+    let span: ReturnType<StepTelemetry['startToolCall']> | undefined;
     if (scope.signal.aborted) {
       record = { callId: call.id, name: call.name, args, status: 'aborted', output: ABORTED_OUTPUT };
     } else {
@@ -36,7 +40,10 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ...(scope.user ? { user: scope.user } : {}),
         ...(scope.context ? { context: scope.context } : {}),
       };
-      const { result, progress } = await runWatched(scope, run, call);
+      span = scope.telemetry?.startToolCall(call, scope.sessionId);
+      const { result, progress } = span
+        ? await span.within(() => runWatched(scope, run, call))
+        : await runWatched(scope, run, call);
       const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
@@ -56,6 +63,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
       };
     }
     records.push(record);
+    span?.end(record);
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
   }
   return records;

@@ -1,15 +1,20 @@
 import type { TargetRef, User } from '../action/types.js';
 import { AffordanceError } from '../errors/action-error.js';
 import type { Registry } from '../registry/create-registry.js';
+import type { SchemaLike } from '../schema/types.js';
 import type { ActionTextFormat } from '../text/types.js';
+import type { AgentTelemetry } from '../tracing/agent-telemetry.js';
 import { newId } from '../util/new-id.js';
 import type { AgentEvent } from './agent-events.js';
 import { type ClientTool, type PreparedClientTools, prepareClientTools } from './client-tools.js';
 import { type CompletionOptions, resolveCompletion } from './completion.js';
+import { type FinalOutput, prepareOutput } from './final-output.js';
 import type { OnModelReply } from './model-reply.js';
 import type { TurnQuery } from './model-turn.js';
 import type { LanguageModel } from './model-types.js';
+import type { PrepareStep } from './prepare-step.js';
 import type { SessionRecorder } from './session-recorder.js';
+import type { StopCondition } from './stop-when.js';
 
 /** What `runAgent` and `resumeAgent` share: the model, the registry and how each step runs. */
 export interface AgentLoopOptions {
@@ -40,6 +45,22 @@ export interface AgentLoopOptions {
   readonly clientTools?: readonly ClientTool[];
   /** Called with every model reply before its calls run; answering `{ done: true }` ends the run as done. */
   readonly onModelReply?: OnModelReply;
+  /**
+   * Custom stop rules (`stepCountIs(n)`, `hasToolCall(name)` or your own), called after each step that did not end
+   * the run with the steps so far; the first that answers true ends the run `stopped`, named in `stoppedBy`.
+   */
+  readonly stopWhen?: StopCondition | readonly StopCondition[];
+  /** Called before each step: may change that step's model, system prompt, messages or offered tools. */
+  readonly prepareStep?: PrepareStep;
+  /**
+   * The shape of the final answer (JSON Schema or a Standard Schema such as zod; an object schema): the model must
+   * finish by calling `final_answer` (the text protocol: `done`) with it, and the validated value is `result.output`.
+   */
+  readonly output?: SchemaLike;
+  /** Where the run reports its spans: `traceAgent()` of `@affordance/core/tracing` (default: not traced). */
+  readonly telemetry?: AgentTelemetry;
+  /** How many invalid final answers are sent back to be fixed before the run ends `output_failed` (default 2). */
+  readonly outputRetries?: number;
 }
 
 /** A checked run: options resolved once, shared by every step. */
@@ -57,6 +78,8 @@ export interface RunSetup {
   readonly signal: AbortSignal;
   readonly emit: (event: AgentEvent) => void;
   readonly query: TurnQuery;
+  /** The finishing tool of a run with an `output` schema. */
+  readonly output: FinalOutput | undefined;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -104,6 +127,7 @@ export function prepareRun(
     textFormat: options.textFormat ?? 'json',
     completion: resolveCompletion(options.completion),
     maxSteps,
+    output: prepareOutput(options.output, protocol, options.outputRetries),
     runId: newId('run'),
     sessionId,
     signal: options.signal ?? NEVER_ABORTED,

@@ -20,6 +20,8 @@ export interface SettleInput {
   /** The number this attempt would have if the completion conditions are checked. */
   readonly attempt: number;
   readonly context: Omit<CompletionContext, 'condition' | 'attempt'>;
+  /** Why the final answer was refused (an `output` run): the step does not finish, and the model is told. */
+  readonly refused?: string;
 }
 
 /** How a step closes: the messages it adds, the completion attempt it made, and the run's status if it ends. */
@@ -42,8 +44,11 @@ export async function settleStep(input: SettleInput): Promise<SettledStep> {
   const { read, calls, completion, context } = input;
   const clientCalls = input.clientCalls ?? [];
   const awaiting = clientCalls.length > 0;
+  const { refused } = input;
   const finished =
-    !awaiting && (read.doneCall !== undefined || (read.calls.length === 0 && read.problems.length === 0));
+    !awaiting &&
+    refused === undefined &&
+    (read.doneCall !== undefined || (read.calls.length === 0 && read.problems.length === 0));
   let aborted = context.signal.aborted;
   let status: AgentStatus | undefined = awaiting && !aborted ? 'awaiting_client' : undefined;
   let attempt: SettledStep['attempt'];
@@ -79,16 +84,17 @@ export async function settleStep(input: SettleInput): Promise<SettledStep> {
   if (read.doneCall) {
     const output = awaiting
       ? 'Not done yet: the client is running your other tool calls.'
-      : (feedback ?? (aborted ? 'The run was aborted.' : doneOutput(attempt)));
+      : (refused ?? feedback ?? (aborted ? 'The run was aborted.' : doneOutput(attempt)));
     results.push({
       toolCallId: read.doneCall.id,
       name: read.doneCall.name,
-      ok: !awaiting && feedback === undefined && attempt?.ok !== false,
+      ok: !awaiting && refused === undefined && feedback === undefined && attempt?.ok !== false,
       output,
     });
   }
   if (results.length > 0) messages.push({ role: 'tool', content: '', toolResults: results });
   if (!aborted && !read.doneCall && feedback) messages.push({ role: 'user', content: feedback });
+  if (!aborted && !read.doneCall && refused !== undefined) messages.push({ role: 'user', content: refused });
   if (!aborted && read.calls.length === 0 && !read.doneCall && read.problems.length > 0) {
     messages.push({
       role: 'user',

@@ -1,5 +1,6 @@
-import { ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallObserver } from './call-observer.js';
+import { openCallSpan, parentSpanOf } from './span-parents.js';
 
 // A proxy tracer: it forwards to whatever SDK is registered, also one registered after this module loaded.
 const tracer = trace.getTracer('@affordance/core');
@@ -23,8 +24,13 @@ export function traceCalls(): CallObserver {
     start(call) {
       if (untraced()) return undefined;
       // Attributes are set only on real spans, so the no-op path allocates next to nothing.
-      const span = tracer.startSpan(`affordance.run ${call.name}`);
+      // A nested `ctx.run` call is a child of its parent call; an agent's call, of its tool-call span.
+      const parent = parentSpanOf(call);
+      const span = parent
+        ? tracer.startSpan(`affordance.run ${call.name}`, {}, trace.setSpan(context.active(), parent))
+        : tracer.startSpan(`affordance.run ${call.name}`);
       if (!span.isRecording()) return undefined;
+      const forget = openCallSpan(call.callId, span);
       span.setAttribute('affordance.call_id', call.callId);
       span.setAttribute('affordance.depth', call.depth);
       if (call.user?.id) span.setAttribute('affordance.user_id', call.user.id);
@@ -34,6 +40,7 @@ export function traceCalls(): CallObserver {
           span.setAttribute('affordance.action', result.name);
           span.setAttribute('affordance.outcome', result.ok ? 'ok' : result.error.code);
           if (!result.ok) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+          forget();
           span.end();
         },
       };

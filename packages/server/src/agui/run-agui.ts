@@ -155,6 +155,7 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
   const summary = { status: result.status, steps: result.steps, sessionId: result.sessionId };
   switch (result.status) {
     case 'done':
+    case 'stopped':
       return { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: { type: 'success' } };
     case 'awaiting_client':
       return {
@@ -169,6 +170,12 @@ function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIE
         type: 'RUN_ERROR',
         code: 'max_steps',
         message: `The agent used all of its ${result.steps} steps without finishing.`,
+      };
+    case 'output_failed':
+      return {
+        type: 'RUN_ERROR',
+        code: 'output_failed',
+        message: `The agent finished without a valid final answer: ${result.outputError ?? ''}`,
       };
     case 'completion_failed':
       return {

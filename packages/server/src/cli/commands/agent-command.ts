@@ -261,6 +261,10 @@ function summary(io: CliIO, result: AgentResult): string {
       return paint(io, 'yellow', `Waiting for client tool calls after ${steps}.`);
     case 'interrupted':
       return paint(io, 'yellow', `Paused after ${steps}: waiting for approval.`);
+    case 'stopped':
+      return paint(io, 'yellow', `Stopped after ${steps} by ${result.stoppedBy ?? 'a stop rule'}.`);
+    case 'output_failed':
+      return paint(io, 'red', `Finished without a valid final answer: ${result.outputError ?? ''}`);
     default: {
       const never: never = result.status;
       return never;
