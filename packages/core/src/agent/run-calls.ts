@@ -112,7 +112,7 @@ async function runWatched(
 }
 
 /** The model's output, followed by the progress messages the call reported (the last few), for the next turn. */
-export function withProgress(output: string, progress: readonly Progress[]): string {
+function withProgress(output: string, progress: readonly Progress[]): string {
   const told = progress.filter((item) => item.message);
   if (told.length === 0) return output;
   const lines = told.slice(-SHOWN_PROGRESS).map((item) => {
