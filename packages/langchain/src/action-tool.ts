@@ -4,7 +4,6 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import { interruptForApproval } from './approval-interrupt.js';
 import { callOfConfig } from './call-of-config.js';
-import { findApproval } from './find-approval.js';
 
 /** How an action that needs approval behaves as a LangChain tool. */
 export type ApprovalMode = 'interrupt' | 'result';
@@ -68,7 +67,11 @@ async function runTool(
   // finds the approval it asked for (the approval keeps the key).
   const key = call.toolCallId;
   if (key && approvals === 'interrupt' && needsApproval(registry.get(name))) {
-    const earlier = await findApproval(registry, key, call.sessionId);
+    const [earlier] = await registry.approvals.list({
+      status: 'pending',
+      idempotencyKey: key,
+      sessionId: call.sessionId,
+    });
     if (earlier) {
       const message = `${earlier.name} needs a person's approval before it runs; it is waiting as ${earlier.id}`;
       return toolOutput(await interruptForApproval(registry, earlier, call, message), call);

@@ -2,7 +2,6 @@ import type { AnyAction, AvailableQuery, Registry, RunCall, RunResult } from '@a
 import { type FunctionTool, type RunContext, tool } from '@openai/agents';
 import { type AffordanceRunContext, readRunContext } from './agents-context.js';
 import { decisionFor } from './decide-approval.js';
-import { findApproval } from './find-approval.js';
 
 /** Which actions become tools: the filters of `available`. */
 export type AgentsToolsOptions = Omit<AvailableQuery, 'include'>;
@@ -69,7 +68,11 @@ async function settleGated(
   if (earlier && !(earlier.ok === false && earlier.error.code === 'approval_required')) return earlier;
   const caller = readRunContext(runContext);
   // The SDK calls `execute` of a call that waited only after `state.approve(item)`.
-  const approval = await findApproval(registry, callId, caller.sessionId);
+  const [approval] = await registry.approvals.list({
+    status: 'pending',
+    idempotencyKey: callId,
+    sessionId: caller.sessionId,
+  });
   if (!approval) return earlier;
   const decision = decisionFor(runContext, approval.id);
   return registry.approvals.approve(approval.id, {

@@ -1,7 +1,6 @@
 import type { Registry } from '@affordance/core';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { readRunContext } from './agents-context.js';
-import { findApproval } from './find-approval.js';
 
 /** A person's decision on one of a run's interruptions. */
 export interface ApprovalVerdict {
@@ -43,8 +42,14 @@ export async function decideApproval(
 ): Promise<void> {
   const callId = (item.rawItem as { callId?: unknown }).callId;
   const caller = readRunContext(state._context);
-  const approval =
-    typeof callId === 'string' ? await findApproval(registry, callId, caller.sessionId) : undefined;
+  const [approval] =
+    typeof callId === 'string'
+      ? await registry.approvals.list({
+          status: 'pending',
+          idempotencyKey: callId,
+          sessionId: caller.sessionId,
+        })
+      : [];
   if (verdict.approved) {
     if (approval) {
       const noted = decided.get(state._context) ?? new Map<string, Noted>();

@@ -16,6 +16,29 @@ describe('createPostgresStore on PGlite', () => {
     expect(store.audit.mode).toBe('sync');
   });
 
+  it('lists approvals by the idempotency key their call was given', async () => {
+    for (const key of ['pg-call-a', 'pg-call-b']) {
+      await store.approvals.create({
+        id: `approval-${key}`,
+        callId: `call-${key}`,
+        name: 'transfer',
+        args: {},
+        user: undefined,
+        context: {},
+        sessionId: 'keys',
+        idempotencyKey: key,
+        requestedAt: new Date(0).toISOString(),
+        status: 'pending',
+      });
+    }
+    const found = await store.approvals.list({
+      status: 'pending',
+      sessionId: 'keys',
+      idempotencyKey: 'pg-call-b',
+    });
+    expect(found.map((approval) => approval.id)).toEqual(['approval-pg-call-b']);
+  });
+
   it('orders audit pages by number past nine rows (regression: ordering by the text cursor column)', async () => {
     const sessionId = 'ordering';
     const written = Array.from({ length: 12 }, (_, second) => auditRecord({ sessionId, second }));

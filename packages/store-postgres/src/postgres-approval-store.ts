@@ -149,6 +149,9 @@ export function createPostgresApprovalStore(db: SqlClient): ApprovalStore {
         conditions.push(`status = ANY($${params.push(statuses)}::text[])`);
       }
       if (filter.sessionId) conditions.push(`session_id = $${params.push(filter.sessionId)}`);
+      if (filter.idempotencyKey !== undefined) {
+        conditions.push(`idempotency_key = $${params.push(filter.idempotencyKey)}`);
+      }
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       const { rows } = await db.query<ApprovalRow>(
         `SELECT ${COLUMNS} FROM pending_approvals${where} ORDER BY seq`,

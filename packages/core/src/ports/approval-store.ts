@@ -86,10 +86,11 @@ export interface ApprovalChange {
   readonly outcome?: PendingApproval['outcome'];
 }
 
-/** Filters of `list`: one status or several, and a session. */
+/** Filters of `list`: one status or several, a session, and the idempotency key the call was given. */
 export interface ApprovalFilter {
   readonly status?: ApprovalStatus | readonly ApprovalStatus[];
   readonly sessionId?: string;
+  readonly idempotencyKey?: string;
 }
 
 /** Port: keeps approvals; `decide` and `change` are atomic compare-and-set, so only one of two racing moves wins. */

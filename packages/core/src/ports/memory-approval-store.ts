@@ -115,7 +115,8 @@ export function createMemoryApprovalStore(now: () => number = Date.now): Approva
       return [...approvals.values()].filter(
         (approval) =>
           statusMatches(approval.status, filter.status) &&
-          (!filter.sessionId || approval.sessionId === filter.sessionId),
+          (!filter.sessionId || approval.sessionId === filter.sessionId) &&
+          (filter.idempotencyKey === undefined || approval.idempotencyKey === filter.idempotencyKey),
       );
     },
   };

@@ -45,6 +45,20 @@ describe('approvals', () => {
     });
   });
 
+  it('finds a pending approval by the idempotency key its call was given', async () => {
+    const { registry } = setup();
+    for (const key of ['call-a', 'call-b']) {
+      await registry.run({ name: 'transfer', args: { amount: 500 }, idempotencyKey: key, sessionId: 's1' });
+    }
+    const found = await registry.approvals.list({
+      status: 'pending',
+      idempotencyKey: 'call-b',
+      sessionId: 's1',
+    });
+    expect(found.map((approval) => approval.idempotencyKey)).toEqual(['call-b']);
+    expect(await registry.approvals.list({ idempotencyKey: 'call-c' })).toEqual([]);
+  });
+
   it('resumes the exact call on approval, once', async () => {
     const { registry, runs } = setup();
     const paused = await registry.run({ name: 'transfer', args: { amount: 500 }, user: { id: 'u1' } });

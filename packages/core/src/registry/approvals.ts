@@ -19,7 +19,10 @@ export interface ApprovalAct {
 
 /** The approvals inbox of a registry. */
 export interface Approvals {
-  /** Approvals by status and session, after resolving the ones whose run stopped or that waited too long. */
+  /**
+   * Approvals by status, session and idempotency key, after resolving the ones whose run stopped or that waited
+   * too long.
+   */
   list(filter?: ApprovalFilter): Promise<PendingApproval[]>;
   get(id: string): Promise<PendingApproval | undefined>;
   /** Approve a pending call and run it exactly as it was asked (through every check but rate limit). */
