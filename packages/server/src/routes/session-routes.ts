@@ -1,6 +1,7 @@
 import { AffordanceError, type User } from '@affordance/core';
 import type { ConversationSession, ConversationStore } from '@affordance/core/ports';
 import type { Hono } from 'hono';
+import { threadMessagesOf } from '../agui/thread-messages.js';
 import { route } from '../openapi/define-route.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
 import type { ServerEnv } from '../server-env.js';
@@ -39,6 +40,34 @@ const MESSAGE = {
     toolCalls: { type: 'array', items: toolCall },
     toolResults: { type: 'array', items: toolResult },
     createdAt: text,
+  },
+} as const;
+// An AG-UI message as `GET /api/sessions/:id/thread` answers it (`@ag-ui/core` `Message`).
+const THREAD_MESSAGE = {
+  type: 'object',
+  required: ['id', 'role', 'content'],
+  properties: {
+    id: text,
+    role,
+    content: text,
+    toolCallId: text,
+    error: text,
+    toolCalls: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'type', 'function'],
+        properties: {
+          id: text,
+          type: { type: 'string', enum: ['function'] },
+          function: {
+            type: 'object',
+            required: ['name', 'arguments'],
+            properties: { name: text, arguments: text },
+          },
+        },
+      },
+    },
   },
 } as const;
 const idParam = { id: { description: 'The session id (an AG-UI threadId)', schema: text } };
@@ -168,6 +197,34 @@ export function mountSessionRoutes(
         ...(limit !== undefined ? { limit } : {}),
       });
       return context.json({ session, messages });
+    },
+  });
+
+  route(app, {
+    method: 'get',
+    path: '/api/sessions/:id/thread',
+    operationId: 'getSessionThread',
+    summary: 'A session as an AG-UI thread: the messages a client sends to continue it',
+    description:
+      'Give `messages` to `createAgentChat({ threadId, messages })` (or `useAgentChat`): the next run on the same ' +
+      '`threadId` adds only what is new. Message ids are the ones the client sent; each tool result is one `tool` message.',
+    tags: ['sessions'],
+    params: idParam,
+    responses: {
+      200: {
+        description: 'The session and its messages',
+        schema: {
+          type: 'object',
+          required: ['session', 'messages'],
+          properties: { session: SESSION, messages: { type: 'array', items: THREAD_MESSAGE } },
+        },
+      },
+    },
+    errors: ['not_found', 'forbidden'],
+    handler: async (context) => {
+      const session = await owned(context.req.param('id'), context.get('user'));
+      const stored = await conversations.listMessages(session.id);
+      return context.json({ session, messages: threadMessagesOf(session.id, stored) });
     },
   });
 
