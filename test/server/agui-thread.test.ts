@@ -3,6 +3,7 @@
 // Completions streams built on a recording from test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0);
 // see replay-model.ts.
 import { DEMO_USERS } from '@affordance/canvas';
+import { createThreadList } from '@affordance/client';
 import { HttpAgent, type Message } from '@ag-ui/client';
 import { MessageSchema } from '@ag-ui/core/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,5 +93,41 @@ describe('GET /api/sessions/:id/thread', () => {
     );
     const ana = (await (await get('/api/sessions', ANA)).json()) as { sessions: { id: string }[] };
     expect(ana.sessions.map((session) => session.id)).toEqual(['thread-paint']);
+  });
+
+  it("createThreadList lists the caller's threads, opens one with its messages, and shows a refusal as its error", async () => {
+    const { url } = await paintedThread();
+    const baseUrl = url.replace(/\/agui$/, '');
+    const ana = createThreadList({ baseUrl, headers: ANA });
+    const fresh = ana.getSnapshot().currentId;
+    expect(ana.getSnapshot()).toMatchObject({ threads: [], messages: [], status: 'idle' });
+    await ana.refresh();
+    expect(ana.getSnapshot().threads).toMatchObject([
+      { id: 'thread-paint', title: 'Make shape-1 red', messageCount: 4 },
+    ]);
+    expect(ana.getSnapshot().currentId).toBe(fresh);
+    await ana.select('thread-paint');
+    expect(ana.getSnapshot()).toMatchObject({ currentId: 'thread-paint', status: 'idle', error: undefined });
+    expect(ana.getSnapshot().messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    const created = ana.create();
+    expect(ana.getSnapshot()).toMatchObject({ currentId: created, messages: [] });
+    expect(created).not.toBe(fresh);
+
+    const vic = createThreadList({ baseUrl, headers: VIC });
+    await vic.refresh();
+    expect(vic.getSnapshot().threads).toEqual([]);
+    const before = vic.getSnapshot().currentId;
+    await vic.select('thread-paint');
+    expect(vic.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: 'the session thread-paint belongs to another user',
+      currentId: before,
+      messages: [],
+    });
   });
 });

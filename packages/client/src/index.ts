@@ -29,6 +29,13 @@ export {
   type InterruptDecision,
   type PendingInterrupt,
 } from './chat/create-agent-chat.js';
+export {
+  createThreadList,
+  type ThreadList,
+  type ThreadListOptions,
+  type ThreadListSnapshot,
+  type ThreadSummary,
+} from './chat/create-thread-list.js';
 export { INTERRUPTED, toolCallsOf, unansweredCalls } from './chat/restore-tool-calls.js';
 // The streaming pieces of @affordance/core this package builds on, in one place.
 export {
