@@ -7,6 +7,7 @@ export {
   approvalIdOf,
   createAgentChat,
   createRendererRegistry,
+  createThreadList,
   createToolCallStore,
   type ExecuteActionOptions,
   entryTargetParam,
@@ -21,6 +22,9 @@ export {
   type RendererRegistry,
   type RunAction,
   type TargetOption,
+  type ThreadListOptions,
+  type ThreadListSnapshot,
+  type ThreadSummary,
   type ToolCallEntry,
   type ToolCallStore,
 } from '@affordance/client';
@@ -38,6 +42,22 @@ export {
   type ApprovalControlProps,
 } from './components/approval-control.js';
 export {
+  Chat,
+  type ChatProps,
+  ChatThread,
+  type ChatThreadProps,
+  type ChatViewProps,
+} from './components/chat/chat.js';
+export type { ChatClassNames, ChatSlot } from './components/chat/chat-class-names.js';
+export { ChatComposer, type ChatComposerProps } from './components/chat/chat-composer.js';
+export { ChatMessageList, type ChatMessageListProps } from './components/chat/chat-message-list.js';
+export { ChatToolCall, type ChatToolCallProps } from './components/chat/chat-tool-call.js';
+export {
+  ThreadList,
+  type ThreadListClassNames,
+  type ThreadListProps,
+} from './components/chat/thread-list.js';
+export {
   CommandPalette,
   type CommandPaletteProps,
   type RegistryCommandPaletteProps,
@@ -48,5 +68,6 @@ export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';
 export { useAvailableActions } from './hooks/use-available-actions.js';
+export { type UseThreadListResult, useThreadList } from './hooks/use-thread-list.js';
 export { useToolCall, useToolCalls } from './hooks/use-tool-calls.js';
 export type { RenderProps, ToolCallRender } from './render-props.js';
