@@ -89,7 +89,8 @@ export function ChatMessageList(props: ChatMessageListProps): ReactNode {
         h(
           'li',
           {
-            key: message.id,
+            // A tool result may carry its call's id, which the assistant message can carry too.
+            key: `${message.role}:${message.id}`,
             'data-affordance': 'chat-message',
             'data-role': message.role,
             className: classNames.message,
