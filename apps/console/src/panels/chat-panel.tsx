@@ -1,89 +1,54 @@
-import { AffordanceProvider, useAgentChat } from '@affordance/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { AffordanceProvider, Chat, ThreadList, useThreadList } from '@affordance/react';
+import type { ReactNode } from 'react';
 
-/** Text of an AG-UI message's content, whatever its shape. */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : ''))
-      .join('');
-  }
-  return '';
+/** Props of `ChatPanel`: the model's name, and how to reach the server as the signed-in user. */
+export interface ChatPanelProps {
+  readonly model: string;
+  /** The AG-UI endpoint (default `/agui` under `baseUrl`). */
+  readonly url?: string;
+  readonly baseUrl?: string;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The chat with the agent over AG-UI (`POST /agui`); the server runs the tools, the timeline shows the calls. */
-export function ChatPanel(props: { readonly model: string; readonly url?: string }): ReactNode {
+/**
+ * The chat with the agent over AG-UI (`POST /agui`), built from `@affordance/react`'s `Chat` and `ThreadList`:
+ * the server runs the tools, the timeline shows the calls, and past threads reopen from the store.
+ */
+export function ChatPanel(props: ChatPanelProps): ReactNode {
   return (
     <AffordanceProvider>
-      <Chat {...props} />
+      <ConsoleChat {...props} />
     </AffordanceProvider>
   );
 }
 
-function Chat(props: { readonly model: string; readonly url?: string }): ReactNode {
-  const chat = useAgentChat({ url: props.url ?? '/agui' });
-  const [draft, setDraft] = useState('');
-  const { error } = chat;
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const text = draft.trim();
-    if (!text || chat.status === 'running') return;
-    setDraft('');
-    void chat.send(text);
-  };
+function ConsoleChat(props: ChatPanelProps): ReactNode {
+  const baseUrl = props.baseUrl ?? '';
+  const headers = { ...props.headers };
+  const threads = useThreadList({ baseUrl, headers });
   return (
-    <div className="chat">
-      <p className="muted">
+    <div className="chat-panel">
+      <p className="muted chat-model">
         Agent on <code>{props.model}</code>
       </p>
-      <ol className="chat-messages" aria-live="polite">
-        {chat.messages.map((message) => {
-          if (message.role === 'tool') {
-            return (
-              <li key={message.id} className="chat-tool">
-                tool result: <code>{textOf(message.content).slice(0, 200)}</code>
-              </li>
-            );
-          }
-          const calls = message.role === 'assistant' ? (message.toolCalls ?? []) : [];
-          return (
-            <li key={message.id} className={`chat-${message.role}`}>
-              {textOf(message.content)}
-              {calls.map((call) => (
-                <code key={call.id} className="chat-call">
-                  {call.function.name}({call.function.arguments})
-                </code>
-              ))}
-            </li>
-          );
-        })}
-      </ol>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
-      <form onSubmit={send} className="chat-form">
-        <label htmlFor="chat-input" className="visually-hidden">
-          Message
-        </label>
-        <input
-          id="chat-input"
-          value={draft}
-          placeholder="Make the first shape red"
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        {chat.status === 'running' ? (
-          <button type="button" className="button-quiet" onClick={() => chat.abort()}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className="button-primary" disabled={!draft.trim()}>
-            Send
-          </button>
-        )}
-      </form>
+      <ThreadList threads={threads} className="thread-list" classNames={{ create: 'button-quiet' }} />
+      <Chat
+        url={props.url ?? `${baseUrl}/agui`}
+        headers={headers}
+        threadId={threads.currentId}
+        messages={threads.messages}
+        className="chat"
+        classNames={{
+          messages: 'chat-messages',
+          composer: 'chat-form',
+          send: 'button-primary',
+          stop: 'button-quiet',
+          error: 'form-error',
+          retry: 'button-quiet',
+        }}
+        placeholder="Make the first shape red"
+        onRunEnd={() => void threads.refresh()}
+      />
     </div>
   );
 }

@@ -85,7 +85,7 @@ export function SidePanels(props: {
         {tab === 'agent' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {data.health?.model ? (
-              <ChatPanel model={data.health.model} />
+              <ChatPanel model={data.health.model} baseUrl={api.baseUrl} headers={api.headers} />
             ) : (
               <PasteReplyPanel run={data.run} />
             )}
