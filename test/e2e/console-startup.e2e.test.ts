@@ -24,7 +24,7 @@ describe.skipIf(!executablePath)('web console with a model configured', () => {
       await page.getByText('openai:gpt-4.1-mini', { exact: true }).waitFor(WAIT);
       await page.getByLabel('Message').fill('Make the first shape red');
       await page.keyboard.press('Enter');
-      await page.locator('.chat-user', { hasText: 'Make the first shape red' }).waitFor(WAIT);
+      await page.locator('.chat [data-role="user"]', { hasText: 'Make the first shape red' }).waitFor(WAIT);
       const alert = page.locator('.chat [role="alert"]');
       await alert.waitFor(WAIT);
       expect((await alert.textContent())?.length).toBeGreaterThan(0);
