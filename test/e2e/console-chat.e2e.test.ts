@@ -32,7 +32,7 @@ describe.skipIf(!executablePath)('the console chat in headless Chromium', () => 
   }, SLOW);
   afterAll(() => replay?.close());
 
-  const log = () => page.getByRole('log', { name: 'Messages' });
+  const log = () => page.getByRole('log', { name: 'Conversation' });
   const input = () => page.getByRole('textbox', { name: 'Message' });
   const threads = () => page.getByRole('navigation', { name: 'Threads' });
   const focused = () =>

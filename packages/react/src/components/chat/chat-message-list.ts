@@ -8,7 +8,7 @@ import { ChatToolCall, type ChatToolCallProps } from './chat-tool-call.js';
 export interface ChatMessageListProps {
   readonly chat: Pick<UseAgentChatResult, 'messages' | 'status'>;
   readonly classNames?: ChatClassNames;
-  /** The list's accessible name (default "Messages"). */
+  /** The list's accessible name (default "Conversation"). */
   readonly label?: string;
   /** Draw a message yourself; `fallback` is what the list would draw. */
   readonly renderMessage?: (message: Message, fallback: ReactNode) => ReactNode;
@@ -44,7 +44,7 @@ export function ChatMessageList(props: ChatMessageListProps): ReactNode {
       ref: list,
       role: 'log',
       'aria-live': 'polite',
-      'aria-label': props.label ?? 'Messages',
+      'aria-label': props.label ?? 'Conversation',
       'aria-busy': chat.status === 'running',
       // A scrolling region is reached by keyboard to scroll it.
       tabIndex: 0,

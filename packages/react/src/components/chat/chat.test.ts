@@ -43,7 +43,7 @@ function show(props: ChatProps) {
 
 const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
-const log = () => screen.getByRole('log', { name: 'Messages' });
+const log = () => screen.getByRole('log', { name: 'Conversation' });
 
 describe('<Chat>', () => {
   it('sends on Enter, streams the answer into a live log and draws the tool call and its result', async () => {

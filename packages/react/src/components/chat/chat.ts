@@ -17,7 +17,7 @@ export interface ChatViewProps {
   readonly className?: string;
   readonly classNames?: ChatClassNames;
   readonly placeholder?: string;
-  /** The message list's accessible name (default "Messages"). */
+  /** The message list's accessible name (default "Conversation"). */
   readonly label?: string;
   readonly autoFocus?: boolean;
   readonly renderMessage?: (message: Message, fallback: ReactNode) => ReactNode;
