@@ -77,7 +77,7 @@ describe('GET /api/sessions/:id/thread', () => {
   });
 
   it("never answers another user's thread: 403 for them, 401 without a key, 404 for an unknown one", async () => {
-    const { get } = await paintedThread();
+    const { get, url, conversations } = await paintedThread();
     const vic = await get('/api/sessions/thread-paint/thread', VIC);
     expect(vic.status).toBe(403);
     const body = await vic.text();
@@ -91,6 +91,15 @@ describe('GET /api/sessions/:id/thread', () => {
     expect((await get(`/api/sessions/${encodeURIComponent('thread-paint:u1')}/thread`, VIC)).status).toBe(
       404,
     );
+    // Nor can they run on it: /agui refuses the thread, and it stays as it was.
+    const hijack = new HttpAgent({ url, threadId: 'thread-paint', headers: VIC });
+    hijack.addMessage({ id: 'v1', role: 'user', content: 'Remove everything' });
+    const refused = await runOnce(hijack);
+    expect(refused.types).not.toContain('RUN_FINISHED');
+    expect(JSON.stringify(refused.events) + String(refused.failure)).toContain('belongs to another user');
+    expect(
+      (await conversations.listMessages('thread-paint')).map((message) => message.content),
+    ).not.toContain('Remove everything');
     const ana = (await (await get('/api/sessions', ANA)).json()) as { sessions: { id: string }[] };
     expect(ana.sessions.map((session) => session.id)).toEqual(['thread-paint']);
   });
@@ -114,7 +123,10 @@ describe('GET /api/sessions/:id/thread', () => {
       'tool',
       'assistant',
     ]);
+    // Leaving a thread before it loads: its late answer does not switch back.
+    const late = ana.select('thread-paint');
     const created = ana.create();
+    await late;
     expect(ana.getSnapshot()).toMatchObject({ currentId: created, messages: [] });
     expect(created).not.toBe(fresh);
 
