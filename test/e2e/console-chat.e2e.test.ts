@@ -104,7 +104,8 @@ describe.skipIf(!executablePath)('the console chat in headless Chromium', () => 
     async () => {
       await threads().getByRole('button', { name: 'New thread' }).click();
       await expect.poll(() => log().locator('[data-role]').count(), WAIT).toBe(0);
-      await input().fill('Say hello');
+      await expect.poll(focused, WAIT).toBe('textarea:Message');
+      await page.keyboard.type('Say hello');
       await page.keyboard.press('Enter');
       await log().getByText('Hello again.').waitFor(WAIT);
       const second = threads().getByRole('button', { name: 'Say hello' });
@@ -118,6 +119,7 @@ describe.skipIf(!executablePath)('the console chat in headless Chromium', () => 
       await expect.poll(focused, WAIT).toBe('button:Make the first shape red');
       await page.keyboard.press('Enter');
       await log().getByText('Shape 1 is gone.').waitFor(WAIT);
+      await expect.poll(focused, WAIT).toBe('textarea:Message');
       expect(await log().getByText('Hello again.').count()).toBe(0);
       expect(
         await threads()

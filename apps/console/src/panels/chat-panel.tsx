@@ -1,5 +1,5 @@
 import { AffordanceProvider, Chat, ThreadList, useThreadList } from '@affordance/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 /** Props of `ChatPanel`: the model's name, and how to reach the server as the signed-in user. */
 export interface ChatPanelProps {
@@ -26,6 +26,9 @@ function ConsoleChat(props: ChatPanelProps): ReactNode {
   const baseUrl = props.baseUrl ?? '';
   const headers = { ...props.headers };
   const threads = useThreadList({ baseUrl, headers });
+  // After a switch to another thread (or a new one) the input takes the focus; not when the tab opens.
+  const shown = useRef({ id: threads.currentId, switched: false });
+  if (shown.current.id !== threads.currentId) shown.current = { id: threads.currentId, switched: true };
   return (
     <div className="chat-panel">
       <p className="muted chat-model">
@@ -47,6 +50,7 @@ function ConsoleChat(props: ChatPanelProps): ReactNode {
           retry: 'button-quiet',
         }}
         placeholder="Make the first shape red"
+        autoFocus={shown.current.switched}
         onRunEnd={() => void threads.refresh()}
       />
     </div>
