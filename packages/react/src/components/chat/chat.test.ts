@@ -184,4 +184,29 @@ describe('<Chat>', () => {
     expect(within(log()).queryByText('stored question')).toBeNull();
     expect(within(log()).getByText('other thread')).toBeTruthy();
   });
+
+  it('draws messages and tool calls your way when given renderMessage and renderToolCall', () => {
+    show({
+      url: 'http://127.0.0.1:9/agent',
+      messages: [
+        { id: 'u1', role: 'user', content: 'Paint it' },
+        {
+          id: 'a1',
+          role: 'assistant',
+          content: 'On it.',
+          toolCalls: [
+            { id: 'c1', type: 'function', function: { name: 'paint', arguments: '{"color":"red"}' } },
+          ],
+        },
+        { id: 't1', role: 'tool', toolCallId: 'c1', content: 'painted' },
+      ],
+      renderMessage: (message, fallback) =>
+        message.role === 'user' ? h('strong', null, `asked: ${String(message.content)}`) : fallback,
+      renderToolCall: (call) => h('em', null, `${call.name} with ${call.arguments}`),
+    });
+    expect(within(log()).getByText('asked: Paint it').tagName).toBe('STRONG');
+    expect(within(log()).getByText('paint with {"color":"red"}').tagName).toBe('EM');
+    expect(within(log()).queryByRole('group', { name: 'Tool call paint' })).toBeNull();
+    expect(within(log()).getByText('painted').tagName).toBe('CODE');
+  });
 });
