@@ -13,7 +13,7 @@ function textOf(content: unknown): string {
 }
 
 /** The chat with the agent over AG-UI (`POST /agui`); the server runs the tools, the timeline shows the calls. */
-export function ChatPanel(props: { readonly model: string; readonly url?: string }): ReactNode {
+export function ChatPanel(props: ChatProps): ReactNode {
   return (
     <AffordanceProvider>
       <Chat {...props} />
@@ -21,7 +21,14 @@ export function ChatPanel(props: { readonly model: string; readonly url?: string
   );
 }
 
-function Chat(props: { readonly model: string; readonly url?: string }): ReactNode {
+interface ChatProps {
+  readonly model: string;
+  readonly url?: string;
+  /** Chips shown above the message box; `send` sends a prompt chip's text. */
+  readonly suggestions?: ((send: (text: string) => void) => ReactNode) | undefined;
+}
+
+function Chat(props: ChatProps): ReactNode {
   const chat = useAgentChat({ url: props.url ?? '/agui' });
   const [draft, setDraft] = useState('');
   const { error } = chat;
@@ -64,6 +71,7 @@ function Chat(props: { readonly model: string; readonly url?: string }): ReactNo
           {error}
         </p>
       ) : null}
+      {props.suggestions?.((text) => chat.status !== 'running' && void chat.send(text))}
       <form onSubmit={send} className="chat-form">
         <label htmlFor="chat-input" className="visually-hidden">
           Message
