@@ -27,13 +27,13 @@ describe.skipIf(!executablePath)('suggestions and the context menu in the consol
       await chips.waitFor(WAIT);
       const duplicate = chips.locator('[data-action="shape_duplicate"]');
       await duplicate.waitFor(WAIT);
-      expect(await duplicate.getAttribute('aria-label')).toBe('Run Duplicate shape');
+      expect(await duplicate.getAttribute('aria-label')).toBe('Run Duplicate');
       // Only what can run is suggested: never a greyed entry.
       expect(await chips.locator('button').count()).toBeGreaterThan(0);
       await screenshot(page, 'palette-suggestions');
       await duplicate.click();
       await page.locator('dialog.palette').waitFor({ state: 'detached', ...WAIT });
-      await page.locator('.toast-ok', { hasText: 'Duplicate shape' }).waitFor(WAIT);
+      await page.locator('.toast-ok', { hasText: 'Duplicate' }).waitFor(WAIT);
       // After a duplicate, its `next` (change the colour) leads the row; it has inputs, so its chip opens the form.
       await page.keyboard.press('Control+k');
       const first = page.getByRole('toolbar', { name: 'Suggested actions' }).locator('button').first();
