@@ -120,9 +120,19 @@ describe('GET /api/suggestions', () => {
     const answer = JSON.stringify({ prompts: [{ text: 'Duplicate it', action: 'shape_duplicate' }] });
     const { model, asked } = answeringModel(answer);
     const limited = routeTestServer({ model, suggestions: { modelCallsPerMinute: 1 } });
-    const first = (await (await limited.request('/api/suggestions?target=shape:shape-1')).json()) as Body;
-    const second = (await (await limited.request('/api/suggestions?target=shape:shape-1')).json()) as Body;
-    expect([first.source, second.source, second.fallback]).toEqual(['model', 'rules', 'rate_limited']);
+    const ask = async (target: string) =>
+      (await (await limited.request(`/api/suggestions?target=shape:${target}`)).json()) as Body;
+    const first = await ask('shape-1');
+    const again = await ask('shape-1');
+    const other = await ask('shape-3');
+    // The same question is answered from the cache; another one is over the budget.
+    expect([first.source, again.source, other.source, other.fallback]).toEqual([
+      'model',
+      'model',
+      'rules',
+      'rate_limited',
+    ]);
+    expect(again.prompts).toEqual(first.prompts);
     expect(asked).toHaveLength(1);
   });
 

@@ -11,6 +11,7 @@ import { optionalInteger } from '../read-json-body.js';
 import type { ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { describeAvailable, MAX_QUERY_LENGTH } from './action-routes.js';
+import { callBudget, promptCache } from './suggestion-limits.js';
 import { modelPrompts, type PromptAction, rulePrompts, type SuggestedPrompt } from './suggestion-prompts.js';
 
 /** Options of the suggestions: whether the model writes the prompts, and how often it may. */
@@ -40,6 +41,7 @@ export function mountSuggestionRoutes(app: Hono<ServerEnv>, deps: SuggestionRout
   const options = deps.options ?? {};
   const model = deps.model !== undefined && options.model !== false ? modelResolver(deps.model) : undefined;
   const budget = callBudget(options.modelCallsPerMinute ?? 20);
+  const cache = promptCache();
 
   route(app, {
     method: 'get',
@@ -85,7 +87,18 @@ export function mountSuggestionRoutes(app: Hono<ServerEnv>, deps: SuggestionRout
       let source: 'model' | 'rules' = 'rules';
       let fallback: Fallback | undefined;
       const resolved = model && grounded.length > 0 ? await model() : undefined;
-      if (resolved?.ok) {
+      const key = JSON.stringify([
+        user.id,
+        target?.type,
+        target?.id,
+        after,
+        grounded.map((action) => action.name),
+      ]);
+      const cached = resolved?.ok ? cache.get(key) : undefined;
+      if (cached) {
+        prompts = cached;
+        source = 'model';
+      } else if (resolved?.ok) {
         if (!budget.take(user.id)) fallback = 'rate_limited';
         else {
           try {
@@ -104,6 +117,7 @@ export function mountSuggestionRoutes(app: Hono<ServerEnv>, deps: SuggestionRout
             if (written.length > 0) {
               prompts = written;
               source = 'model';
+              cache.set(key, written);
             } else fallback = 'model_answer_invalid';
           } catch (error) {
             logger.warn({ err: error }, 'suggestions: the model call failed');
@@ -179,24 +193,6 @@ async function resolveTarget(registry: Registry, ref: string | undefined): Promi
   if (!target)
     throw new ServerError('target_not_found', 'there is no such target', 'GET /api/targets lists them');
   return target;
-}
-
-/** At most `perMinute` model calls per user in any minute. */
-function callBudget(perMinute: number): { take(userId: string): boolean } {
-  const calls = new Map<string, number[]>();
-  return {
-    take(userId) {
-      const now = Date.now();
-      const recent = (calls.get(userId) ?? []).filter((at) => now - at < 60_000);
-      if (recent.length >= perMinute) {
-        calls.set(userId, recent);
-        return false;
-      }
-      recent.push(now);
-      calls.set(userId, recent);
-      return true;
-    },
-  };
 }
 
 const SUGGESTIONS_SCHEMA = {
