@@ -25,7 +25,7 @@ describe.skipIf(!executablePath)('suggestions and the context menu in the consol
       await page.keyboard.press('Control+k');
       const chips = page.getByRole('toolbar', { name: 'Suggested actions' });
       await chips.waitFor(WAIT);
-      const duplicate = chips.locator('[data-action="shape_duplicate"]');
+      const duplicate = chips.locator('[data-suggestion="shape_duplicate"]');
       await duplicate.waitFor(WAIT);
       expect(await duplicate.getAttribute('aria-label')).toBe('Run Duplicate');
       // Only what can run is suggested: never a greyed entry.
@@ -37,7 +37,7 @@ describe.skipIf(!executablePath)('suggestions and the context menu in the consol
       // After a duplicate, its `next` (change the colour) leads the row; it has inputs, so its chip opens the form.
       await page.keyboard.press('Control+k');
       const first = page.getByRole('toolbar', { name: 'Suggested actions' }).locator('button').first();
-      await expect.poll(() => first.getAttribute('data-action'), WAIT).toBe('shape_updateColor');
+      await expect.poll(() => first.getAttribute('data-suggestion'), WAIT).toBe('shape_updateColor');
       await first.click();
       await page.locator('dialog.palette form').waitFor(WAIT);
       await page.keyboard.press('Escape');

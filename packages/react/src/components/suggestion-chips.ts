@@ -80,7 +80,8 @@ export function SuggestionChips(props: SuggestionChipsProps): ReactNode {
           tabIndex: index === current ? 0 : -1,
           'aria-label': chip.label,
           'data-chip': chip.kind,
-          'data-action': chip.kind === 'prompt' ? chip.prompt.action : chip.action.name,
+          // Not `data-action`: a row inside a palette must not be mistaken for its options.
+          'data-suggestion': chip.kind === 'prompt' ? chip.prompt.action : chip.action.name,
           className: classOf(chip),
           onFocus: () => setActive(index),
           onClick: () => choose(chip),
