@@ -2,6 +2,7 @@ import { entryTargetParam, needsInput } from '@affordance/react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { ActionPalette } from './actions/action-palette.js';
 import { ContextMenu } from './actions/context-menu.js';
+import { SuggestionRow } from './actions/suggestion-row.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ActionEntry, RunResult, TargetState } from './api/types.js';
 import { blockLabel } from './canvas/block-label.js';
@@ -31,6 +32,8 @@ export function App(props: {
   const [palette, setPalette] = useState<{ initial: ActionEntry | undefined } | undefined>();
   const [menu, setMenu] = useState<{ target: TargetState; at: { x: number; y: number } } | undefined>();
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
+  // The action that succeeded last here: the suggestions offer what comes after it.
+  const [lastRun, setLastRun] = useState<string | undefined>();
   const returnFocus = useRef<HTMLElement | null>(null);
   const selected = data.targets.find((target) => target.id === selectedId);
 
@@ -71,21 +74,23 @@ export function App(props: {
   const run = useCallback(
     async (entry: ActionEntry, args: Record<string, unknown>): Promise<RunResult> => {
       const result = await data.run(entry.name, args);
-      if (result.ok) notify(`${entry.title}: ${result.message ?? 'done'}`, 'ok');
-      else if (result.error.code === 'approval_required')
+      if (result.ok) {
+        setLastRun(entry.name);
+        notify(`${entry.title}: ${result.message ?? 'done'}`, 'ok');
+      } else if (result.error.code === 'approval_required')
         notify(`${entry.title} waits for approval (Approvals tab)`);
       return result;
     },
     [data.run, notify],
   );
 
-  const chooseFromMenu = (entry: ActionEntry) => {
+  // An action chosen from the context menu or a suggestion chip: run it on the block, or open its form.
+  const chooseAction = (entry: ActionEntry, target: TargetState | undefined) => {
     const param = entryTargetParam(entry);
     if (needsInput(entry, param)) {
-      openPalette(entry, true);
+      openPalette(entry, menu !== undefined || palette !== undefined);
       return;
     }
-    const target = menu?.target;
     closeOverlay();
     void run(entry, param && target ? { [param]: target.id } : {})
       .then(
@@ -94,6 +99,17 @@ export function App(props: {
       )
       .catch((error: Error) => notify(error.message, 'error'));
   };
+  const suggestionRow = (label: string, onPrompt?: (text: string) => void) => (
+    <SuggestionRow
+      api={api}
+      target={selected}
+      after={lastRun}
+      revision={data.revision}
+      label={label}
+      {...(onPrompt ? { onPrompt: (prompt: { text: string }) => onPrompt(prompt.text) } : {})}
+      onAction={(entry) => chooseAction(entry as ActionEntry, selected)}
+    />
+  );
 
   return (
     <div className="app">
@@ -195,7 +211,12 @@ export function App(props: {
               }}
             />
           </main>
-          <SidePanels api={api} data={data} notify={notify} />
+          <SidePanels
+            api={api}
+            data={data}
+            notify={notify}
+            chatSuggestions={(send) => suggestionRow('Suggested next', send)}
+          />
         </>
       )}
       {menu ? (
@@ -204,12 +225,14 @@ export function App(props: {
           target={menu.target}
           at={menu.at}
           revision={data.revision}
-          onChoose={chooseFromMenu}
+          onChoose={(entry) => chooseAction(entry, menu.target)}
           onClose={closeOverlay}
         />
       ) : null}
       {palette ? (
         <ActionPalette
+          key={palette.initial?.name ?? ''}
+          suggestions={palette.initial ? null : suggestionRow('Suggested actions')}
           api={api}
           target={selected}
           blocks={data.targets}

@@ -53,6 +53,26 @@ export {
   type RegisterFrontendActionOptions,
   registerFrontendAction,
 } from './frontend-actions/register-frontend-action.js';
+export {
+  createSuggestionStore,
+  type SuggestionSnapshot,
+  type SuggestionStore,
+} from './suggestions/create-suggestion-store.js';
+export {
+  fetchSuggestions,
+  type SuggestedAction,
+  type SuggestedPrompt,
+  type SuggestionQuery,
+  type SuggestionSourceOptions,
+  type Suggestions,
+  SuggestionsError,
+  suggestionsUrl,
+} from './suggestions/fetch-suggestions.js';
+export {
+  type SuggestionChip,
+  type SuggestionChipOptions,
+  suggestionChips,
+} from './suggestions/suggestion-chips.js';
 export { createToolCallStore, type ToolCallStore } from './tool-calls/create-tool-call-store.js';
 export { type ExecuteActionOptions, executeAction } from './tool-calls/execute-action.js';
 export { createRendererRegistry, type RendererRegistry } from './tool-calls/renderer-registry.js';

@@ -21,6 +21,12 @@ export {
   needsInput,
   type RendererRegistry,
   type RunAction,
+  type SuggestedAction,
+  type SuggestedPrompt,
+  type SuggestionChip,
+  type SuggestionQuery,
+  type SuggestionSnapshot,
+  type Suggestions,
   type TargetOption,
   type ThreadListOptions,
   type ThreadListSnapshot,
@@ -31,11 +37,16 @@ export {
 export { AffordanceContext, type AffordanceContextValue, useAffordance } from './affordance-context.js';
 export { AffordanceProvider, type AffordanceProviderProps } from './affordance-provider.js';
 export {
+  ActionContextMenu,
+  type ActionContextMenuProps,
+} from './components/action-context-menu.js';
+export {
   ActionForm,
   type ActionFormProps,
   type RegistryActionFormProps,
   type RemoteActionFormProps,
 } from './components/action-form.js';
+export { ActionMenu, type ActionMenuProps } from './components/action-menu.js';
 export {
   type ApprovalChoice,
   ApprovalControl,
@@ -64,10 +75,12 @@ export {
   type RemoteCommandPaletteProps,
 } from './components/command-palette.js';
 export { InterruptCard, type InterruptCardProps } from './components/interrupt-card.js';
+export { SuggestionChips, type SuggestionChipsProps } from './components/suggestion-chips.js';
 export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';
 export { useAvailableActions } from './hooks/use-available-actions.js';
 export { type UseThreadListResult, useThreadList } from './hooks/use-thread-list.js';
+export { type UseSuggestionsOptions, useSuggestions } from './hooks/use-suggestions.js';
 export { useToolCall, useToolCalls } from './hooks/use-tool-calls.js';
 export type { RenderProps, ToolCallRender } from './render-props.js';

@@ -24,6 +24,7 @@ import { mountEventRoutes } from './routes/event-routes.js';
 import { mountHealthRoute } from './routes/health-route.js';
 import { mountMcpRoute } from './routes/mcp-route.js';
 import { mountSessionRoutes } from './routes/session-routes.js';
+import { mountSuggestionRoutes, type SuggestionOptions } from './routes/suggestion-routes.js';
 import { mountTargetRoutes } from './routes/target-routes.js';
 import { DEFAULT_CONSOLE_DIR, mountConsole } from './serve-console.js';
 import type { ServerEnv } from './server-env.js';
@@ -82,6 +83,8 @@ export interface ServerOptions {
    * get CORS headers. Any other cross-site request is refused (403 `forbidden_origin`).
    */
   readonly allowedOrigins?: readonly string[];
+  /** `GET /api/suggestions`: whether the model writes next prompts, its calls per user per minute, its timeout. */
+  readonly suggestions?: SuggestionOptions;
   /** Limits of `/api/events`: streams per user (16) and in total (256), events queued per slow reader (256). */
   readonly eventStreams?: EventStreamLimits;
 }
@@ -257,6 +260,7 @@ export function createServer(options: ServerOptions): AffordanceServer {
   mountAuditRoutes(app, deps);
   mountApprovalRoutes(app, deps);
   mountEventRoutes(app, deps);
+  mountSuggestionRoutes(app, { registry, logger, model: options.model, options: options.suggestions });
   const conversations =
     options.conversations ??
     (store as Store & { conversations?: ConversationStore }).conversations ??

@@ -6,6 +6,7 @@ export type {
   EventStreamStats,
   EventStreams,
 } from './events/event-streams.js';
+export type { SuggestionOptions } from './routes/suggestion-routes.js';
 export type { ServerEnv } from './server-env.js';
 export {
   SERVER_ERROR_STATUS,

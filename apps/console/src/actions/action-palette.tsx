@@ -17,6 +17,8 @@ export interface ActionPaletteProps {
   readonly initial: ActionEntry | undefined;
   readonly run: (entry: ActionEntry, args: Record<string, unknown>) => Promise<RunResult>;
   readonly onClose: () => void;
+  /** Suggested next actions, shown above the list. */
+  readonly suggestions?: ReactNode;
 }
 
 /**
@@ -58,6 +60,7 @@ export function ActionPalette(props: ActionPaletteProps): ReactNode {
             {target?.locked ? <span className="badge badge-locked">locked</span> : null}
           </span>
           <kbd>Esc</kbd>
+          {props.suggestions}
         </>
       }
       footer={

@@ -8,6 +8,8 @@ export interface ChatPanelProps {
   readonly url?: string;
   readonly baseUrl?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Chips shown above the message box; `send` sends a prompt chip's text. */
+  readonly suggestions?: ((send: (text: string) => void) => ReactNode) | undefined;
 }
 
 /**
@@ -52,7 +54,9 @@ function ConsoleChat(props: ChatPanelProps): ReactNode {
         placeholder="Make the first shape red"
         autoFocus={shown.current.switched}
         onRunEnd={() => void threads.refresh()}
-      />
+      >
+        {(chat) => props.suggestions?.((text) => chat.status !== 'running' && void chat.send(text))}
+      </Chat>
     </div>
   );
 }

@@ -18,6 +18,8 @@ export function SidePanels(props: {
   readonly api: ApiClient;
   readonly data: ConsoleData;
   readonly notify: (message: string, tone?: 'ok' | 'error') => void;
+  /** The suggestion chips under the chat; `send` sends a prompt chip's text. */
+  readonly chatSuggestions?: (send: (text: string) => void) => ReactNode;
 }): ReactNode {
   const { api, data } = props;
   const [tab, setTab] = useState<Tab>('timeline');
@@ -85,7 +87,12 @@ export function SidePanels(props: {
         {tab === 'agent' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {data.health?.model ? (
-              <ChatPanel model={data.health.model} baseUrl={api.baseUrl} headers={api.headers} />
+              <ChatPanel
+                model={data.health.model}
+                baseUrl={api.baseUrl}
+                headers={api.headers}
+                suggestions={props.chatSuggestions}
+              />
             ) : (
               <PasteReplyPanel run={data.run} />
             )}

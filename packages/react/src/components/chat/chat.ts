@@ -24,8 +24,11 @@ export interface ChatViewProps {
   readonly renderToolCall?: (call: ChatToolCallProps) => ReactNode;
   /** Called each time a run ends (e.g. to refresh a thread list). */
   readonly onRunEnd?: (chat: UseAgentChatResult) => void;
-  /** Drawn between the messages and the composer (e.g. suggestion chips). */
-  readonly children?: ReactNode;
+  /**
+   * Drawn between the messages and the composer (e.g. suggestion chips); a function gets the chat, so a prompt chip
+   * can `send` its text.
+   */
+  readonly children?: ReactNode | ((chat: UseAgentChatResult) => ReactNode);
 }
 
 /** Props of `ChatThread`: a chat you hold (`useAgentChat()`) and how to draw it. */
@@ -122,7 +125,7 @@ export function ChatThread(props: ChatThreadProps): ReactNode {
             : null,
         )
       : null,
-    props.children,
+    typeof props.children === 'function' ? props.children(chat) : props.children,
     h(ChatComposer, {
       chat,
       classNames,
