@@ -59,6 +59,8 @@ export {
   type ModelStreamPart,
   type ModelToolCall,
   type ModelUsage,
+  type ResponseFormat,
+  type StructuredOutputSupport,
   type ToolCallRecord,
   type ToolResultRecord,
   toolCallOf,

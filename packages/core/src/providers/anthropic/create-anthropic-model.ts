@@ -6,8 +6,10 @@ import type {
   ModelStreamPart,
   ModelToolCall,
   ModelUsage,
+  ResponseFormat,
 } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
+import { toStrictSchema } from '../../formats/strict-schema.js';
 import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
 import { streamPartOf, toolCallsOf } from '../read-tool-states.js';
 import { finishReasonOf, toAnthropicMessages } from './anthropic-messages.js';
@@ -22,6 +24,11 @@ export interface AnthropicModelOptions {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly dangerouslyAllowBrowser?: boolean;
+  /**
+   * Whether the model takes `output_config.format` (JSON outputs: Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later;
+   * default true); false makes `runAgent({ output })` use its `final_answer` tool.
+   */
+  readonly structuredOutput?: boolean;
 }
 
 const TOOL_CHOICE = { auto: { type: 'auto' }, required: { type: 'any' }, none: { type: 'none' } } as const;
@@ -51,6 +58,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
             tool_choice: TOOL_CHOICE[request.toolChoice ?? 'auto'],
           }
         : {}),
+      ...(request.responseFormat ? { output_config: { format: jsonFormatOf(request.responseFormat) } } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     };
   };
@@ -58,6 +66,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
     id: `anthropic:${options.model}`,
     supportsTools: true,
     toolFormat: 'anthropic',
+    ...(options.structuredOutput === false ? {} : { structuredOutput: 'with-tools' as const }),
     async generate(request) {
       const message = await client.messages.create(
         { ...body(request), stream: false },
@@ -115,4 +124,13 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
       };
     },
   };
+}
+
+/**
+ * JSON outputs' format. The API wants `additionalProperties: false` on every object, so the schema is written the
+ * strict way when it can be (an optional property may then come back null; the loop drops those nulls).
+ */
+function jsonFormatOf(format: ResponseFormat): Anthropic.Messages.JSONOutputFormat {
+  const strict = toStrictSchema(format.schema);
+  return { type: 'json_schema', schema: { ...(strict.ok ? strict.schema : format.schema) } };
 }
