@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../schema/types.js';
 import type { ToolFormat } from '../formats/types.js';
 import type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
+import type { JsonSchema } from '../schema/types.js';
 
 export type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 

@@ -72,7 +72,8 @@ export function readJsonAnswer(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       ok: false,
-      message: 'Your final answer was not a JSON object. Answer again with one JSON object matching the schema.',
+      message:
+        'Your final answer was not a JSON object. Answer again with one JSON object matching the schema.',
     };
   }
   // A strict-mode provider sends null for an optional property it left out: drop those before validating.

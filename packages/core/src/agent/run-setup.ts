@@ -10,9 +10,9 @@ import { type ClientTool, type PreparedClientTools, prepareClientTools } from '.
 import { type CompletionOptions, resolveCompletion } from './completion.js';
 import { type FinalOutput, prepareOutput } from './final-output.js';
 import type { OnModelReply } from './model-reply.js';
-import type { OutputMode } from './native-output.js';
 import type { TurnQuery } from './model-turn.js';
 import type { LanguageModel } from './model-types.js';
+import type { OutputMode } from './native-output.js';
 import type { PrepareStep } from './prepare-step.js';
 import type { SessionRecorder } from './session-recorder.js';
 import type { StopCondition } from './stop-when.js';

@@ -56,7 +56,8 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
   const placeholder = options.placeholderSignatures ?? needsThoughtSignatures(model);
   const id = `gemini:${model}`;
   const structured =
-    options.structuredOutput ?? (needsThoughtSignatures(model) ? ('with-tools' as const) : ('alone' as const));
+    options.structuredOutput ??
+    (needsThoughtSignatures(model) ? ('with-tools' as const) : ('alone' as const));
 
   const params = (request: ModelRequest): GenerateContentParameters => {
     const { systemInstruction, contents } = toGeminiContents(request.messages, {

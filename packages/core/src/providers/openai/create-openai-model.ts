@@ -1,11 +1,11 @@
 import OpenAI from 'openai';
 import type {
   LanguageModel,
-  ResponseFormat,
   ModelRequest,
   ModelResponse,
   ModelStreamPart,
   ModelUsage,
+  ResponseFormat,
 } from '../../agent/model-types.js';
 import { toolCallOf } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
