@@ -2,7 +2,7 @@
 // HttpAgent.runAgent() returns as `result`), stop rules, and OpenTelemetry spans. The model side replays Chat
 // Completions streams built on a recording from test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0):
 // the JSON answers are the recording's text stream with JSON put in (replay-model.ts).
-import { configuredRun } from '@affordance/core/agent';
+import { type ConfiguredRunOptions, configuredRun } from '@affordance/core/agent';
 import { validateAgentConfig } from '@affordance/core/detect';
 import { traceAgent } from '@affordance/core/tracing';
 import type { BaseEvent } from '@ag-ui/core';
@@ -25,7 +25,7 @@ const schema = {
 };
 const paint = { id: 'call_paint', name: 'shape_updateColor', args: { blockId: 'shape-1', color: '#ff0000' } };
 
-function configured(run: unknown, telemetry?: Parameters<typeof configuredRun>[1]['telemetry']) {
+function configured(run: unknown, telemetry?: ConfiguredRunOptions['telemetry']) {
   const checked = validateAgentConfig({ run });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   return configuredRun(checked.config, telemetry ? { telemetry } : {});
