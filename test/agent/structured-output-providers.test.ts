@@ -7,7 +7,7 @@ import { createAnthropicModel } from '@affordance/core/anthropic';
 import { createGeminiModel } from '@affordance/core/gemini';
 import { createOpenAIModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RecordedJson, readResponse } from '../support/replay-fixtures.js';
+import { anthropicSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
 let server: ReplayServer | undefined;
@@ -145,6 +145,37 @@ describe('structured output through the providers’ response formats', () => {
       expect(body.tools.map((tool: RecordedJson) => tool.name)).toEqual(['updateIssueList']);
       expect(body.output_config).toEqual({ format: { type: 'json_schema', schema: output } });
     }
+  });
+
+  it('Anthropic, streaming: the JSON arrives as text deltas and is read whole at the end', async () => {
+    const streams = [
+      readChunks('anthropic/anthropic-tool-no-args'),
+      readChunks('structured-output/anthropic-json-answer'),
+    ];
+    let next = 0;
+    server = await startReplayServer({
+      '/v1/messages': () => ({ sse: anthropicSse(streams[next++] ?? []) }),
+    });
+    const { registry } = registryWith('updateIssueList');
+    const model = createAnthropicModel({ model: 'claude-test', baseURL: server.url, apiKey: 'k' });
+    const deltas: string[] = [];
+    const result = await runAgent({
+      model,
+      registry,
+      input: 'Update the issues, then the weather',
+      output,
+      stream: true,
+      onEvent: (event) => {
+        if (event.type === 'text-delta' && event.step === 2) deltas.push(event.delta);
+      },
+    });
+    expect(result).toMatchObject({ status: 'done', steps: 2, output: answer });
+    expect(deltas).toEqual(['{"city":"San Fran', 'cisco","celsius":18}']);
+    expect(server.requests.map((request) => request.body.output_config)).toEqual([
+      { format: { type: 'json_schema', schema: output } },
+      { format: { type: 'json_schema', schema: output } },
+    ]);
+    expect(server.requests[1]!.body.stream).toBe(true);
   });
 
   it('Gemini 3: functionDeclarations with responseMimeType application/json and responseJsonSchema', async () => {
