@@ -147,6 +147,27 @@ describe('structured output through the providers’ response formats', () => {
     }
   });
 
+  it('Anthropic: constraints the API does not take are moved into descriptions by the SDK; validation still holds them', async () => {
+    const replay = await serve('/v1/messages', [readResponse('structured-output/anthropic-json-answer')]);
+    const { registry } = registryWith('updateIssueList');
+    const model = createAnthropicModel({ model: 'claude-test', baseURL: replay.url, apiKey: 'k' });
+    const bounded = {
+      type: 'object',
+      properties: { city: { type: 'string' }, celsius: { type: 'number', minimum: 20 } },
+      required: ['city', 'celsius'],
+    } as const;
+    const result = await runAgent({ model, registry, input: 'Weather?', output: bounded, outputRetries: 0 });
+    expect(replay.requests[0]!.body.output_config.format.schema).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' }, celsius: { type: 'number', description: '{minimum: 20}' } },
+      required: ['city', 'celsius'],
+      additionalProperties: false,
+    });
+    // 18 is below the minimum the API was not given: the loop's validation refuses it.
+    expect(result.status).toBe('output_failed');
+    expect(result.outputError).toMatch(/celsius/);
+  });
+
   it('Anthropic, streaming: the JSON arrives as text deltas and is read whole at the end', async () => {
     const streams = [
       readChunks('anthropic/anthropic-tool-no-args'),

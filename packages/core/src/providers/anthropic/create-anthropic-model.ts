@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
 import type {
   LanguageModel,
   ModelRequest,
@@ -9,7 +10,6 @@ import type {
   ResponseFormat,
 } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
-import { toStrictSchema } from '../../formats/strict-schema.js';
 import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
 import { streamPartOf, toolCallsOf } from '../read-tool-states.js';
 import { finishReasonOf, toAnthropicMessages } from './anthropic-messages.js';
@@ -127,10 +127,16 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
 }
 
 /**
- * JSON outputs' format. The API wants `additionalProperties: false` on every object, so the schema is written the
- * strict way when it can be (an optional property may then come back null; the loop drops those nulls).
+ * JSON outputs' format, the schema rewritten by the SDK's own `transformJSONSchema` (every object
+ * `additionalProperties: false`; the constraints the API does not take, such as `minimum` or `maxLength`, moved into
+ * the description: the loop's validation still checks them). A schema it cannot rewrite is sent as it is.
  */
 function jsonFormatOf(format: ResponseFormat): Anthropic.Messages.JSONOutputFormat {
-  const strict = toStrictSchema(format.schema);
-  return { type: 'json_schema', schema: { ...(strict.ok ? strict.schema : format.schema) } };
+  let schema: Record<string, unknown>;
+  try {
+    schema = transformJSONSchema({ ...format.schema });
+  } catch {
+    schema = { ...format.schema };
+  }
+  return { type: 'json_schema', schema };
 }
