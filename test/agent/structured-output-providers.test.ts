@@ -7,7 +7,13 @@ import { createAnthropicModel } from '@affordance/core/anthropic';
 import { createGeminiModel } from '@affordance/core/gemini';
 import { createOpenAIModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
+import {
+  anthropicSse,
+  geminiSse,
+  type RecordedJson,
+  readChunks,
+  readResponse,
+} from '../support/replay-fixtures.js';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
 let server: ReplayServer | undefined;
@@ -218,6 +224,35 @@ describe('structured output through the providers’ response formats', () => {
         responseJsonSchema: output,
       });
     }
+  });
+
+  it('Gemini 3, streaming: the JSON text parts of streamGenerateContent make the answer', async () => {
+    // The adapted answer served as the API streams it: its text in two chunks, the finish reason and usage on the last.
+    const whole = readResponse('structured-output/google-json-answer');
+    const candidate = whole.candidates[0];
+    const first = {
+      ...whole,
+      candidates: [{ content: { role: 'model', parts: [{ text: '{"city":"San Fran' }] } }],
+    };
+    delete first.usageMetadata;
+    const last = {
+      ...whole,
+      candidates: [
+        { ...candidate, content: { ...candidate.content, parts: [{ text: 'cisco","celsius":18}' }] } },
+      ],
+    };
+    server = await startReplayServer({
+      '/v1beta/models/gemini-3-test:streamGenerateContent': () => ({ sse: geminiSse([first, last]) }),
+    });
+    const { registry } = registryWith('weather');
+    const model = createGeminiModel({ model: 'gemini-3-test', baseURL: server.url, apiKey: 'g' });
+    const result = await runAgent({ model, registry, input: 'Weather in SF?', output, stream: true });
+    expect(result).toMatchObject({ status: 'done', steps: 1, output: answer });
+    expect(server.requests[0]!.query).toBe('alt=sse');
+    expect(server.requests[0]!.body.generationConfig).toMatchObject({
+      responseMimeType: 'application/json',
+      responseJsonSchema: output,
+    });
   });
 
   it('Gemini 2.x: tool turns without the format, then a JSON turn without tools when the model stops calling', async () => {
