@@ -1,6 +1,6 @@
 import type { RunTelemetry, StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentResult, AgentStatus, AttemptRecord, CallRecord, StepRecord } from './agent-events.js';
-import { askModel } from './ask-model.js';
+import { askJsonTurn, askModel } from './ask-model.js';
 import { splitClientCalls } from './client-tools.js';
 import { checkFinish } from './final-output.js';
 import type { AgentInterrupt } from './interrupts.js';
@@ -97,6 +97,17 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
         : undefined;
       response = await askModel(model, { ...turn.request, signal }, onText);
       request?.end(response);
+      if (setup.output?.jsonTurn && response.toolCalls.length === 0) {
+        // The model takes the response format only without tools: the final answer gets a turn of its own.
+        const json = spans.step?.startModelRequest(model.id, 0);
+        response = await askJsonTurn(model, turn.request, response, setup.output, signal, onText).catch(
+          (error: unknown) => {
+            json?.fail(error);
+            throw error;
+          },
+        );
+        json?.end(response);
+      }
     } catch (error) {
       request?.fail(error);
       if (!signal.aborted) throw error;
@@ -146,7 +157,7 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
     if (!signal.aborted) {
       for (const call of split.client) emit({ type: 'client-call', runId, step, call });
     }
-    const checked = await checkFinish(setup.output, read, split.client.length > 0);
+    const checked = await checkFinish(setup.output, read, split.client.length > 0, response);
     if (checked?.ok) output = checked;
     const refused = checked && !checked.ok ? checked.message : undefined;
     if (refused !== undefined) outputFailures++;

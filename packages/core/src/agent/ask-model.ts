@@ -1,5 +1,7 @@
 import { AffordanceError } from '../errors/action-error.js';
+import type { FinalOutput } from './final-output.js';
 import type { LanguageModel, ModelRequest, ModelResponse } from './model-types.js';
+import { JSON_TURN_PROMPT } from './native-output.js';
 
 /** Ask the model for one answer: `generate`, or `stream` with each text delta passed to `onText`. */
 export async function askModel(
@@ -20,4 +22,25 @@ export async function askModel(
     );
   }
   return response;
+}
+
+/**
+ * The JSON turn of a model that takes its response format only without tools: the reply that ended the tool turns,
+ * then a request without tools asking for the final answer in the format. Its answer stands for the step's reply.
+ */
+export async function askJsonTurn(
+  model: LanguageModel,
+  request: Omit<ModelRequest, 'signal'>,
+  reply: ModelResponse,
+  output: FinalOutput,
+  signal: AbortSignal,
+  onText: ((delta: string) => void) | undefined,
+): Promise<ModelResponse> {
+  const messages = [
+    ...request.messages,
+    ...(reply.text.trim() !== '' ? [{ role: 'assistant' as const, content: reply.text }] : []),
+    { role: 'user' as const, content: JSON_TURN_PROMPT },
+  ];
+  const format = output.format;
+  return askModel(model, { messages, ...(format ? { responseFormat: format } : {}), signal }, onText);
 }

@@ -3,9 +3,11 @@ import { AgentConfigError } from '../detect/agent-config.js';
 import type { ActionDetector } from '../detect/create-action-detector.js';
 import type { ActionExecutor } from '../detect/create-action-executor.js';
 import type { DetectedActionResult } from '../detect/types.js';
+import type { AgentTelemetry } from '../tracing/agent-telemetry.js';
 import type { CompletionOptions, CompletionValidator } from './completion.js';
 import type { ModelReply, OnModelReply } from './model-reply.js';
 import { createReplyActions, LEGACY_COMPLETION_TYPE } from './reply-actions.js';
+import { type RunConfigOptions, readRunConfig, runConfigOptions } from './run-config.js';
 
 /** The step of `agent.json` whose completion conditions a run checks (the seeds' runner's). */
 export const COMPLETION_STEP = 'complete.issue';
@@ -23,18 +25,25 @@ export interface ConfiguredRunOptions {
   readonly legacyActionCompletion?: boolean;
   /** Told the results of each model reply that held records. */
   readonly onResults?: (results: readonly DetectedActionResult[], reply: ModelReply) => void;
+  /**
+   * Builds the run's telemetry when `run.telemetry` is on (`(settings) => traceAgent(settings)` of
+   * `@affordance/core/tracing`); without it, `run.telemetry: true` is an `invalid_config` error.
+   */
+  readonly telemetry?: (settings: { readonly agentName?: string }) => AgentTelemetry;
 }
 
 /** The `runAgent` options an `agent.json` turns on. */
-export interface ConfiguredRun {
+export interface ConfiguredRun extends RunConfigOptions {
   readonly completion?: CompletionOptions;
   readonly onModelReply?: OnModelReply;
+  readonly telemetry?: AgentTelemetry;
 }
 
 /**
  * The `runAgent` options of an `agent.json`: the completion conditions and `onFailure` of `steps["complete.issue"]`,
  * and, when `actions` is enabled, the action detector and executor run on every model reply. An `issue-action`
- * type (the legacy completion rule) throws `AgentConfigError` unless `legacyActionCompletion` is set.
+ * type (the legacy completion rule) throws `AgentConfigError` unless `legacyActionCompletion` is set. The `run` block
+ * adds `maxSteps`, `stopWhen`, `output`, `outputMode`, `outputRetries` and telemetry (`readRunConfig`).
  */
 export function configuredRun(config: AgentConfig, options: ConfiguredRunOptions = {}): ConfiguredRun {
   const legacy = legacyPointer(config);
@@ -67,7 +76,24 @@ export function configuredRun(config: AgentConfig, options: ConfiguredRunOptions
           ...(options.onResults ? { onResults: options.onResults } : {}),
         })
       : undefined;
-  return { ...(completion ? { completion } : {}), ...(onModelReply ? { onModelReply } : {}) };
+  const run = readRunConfig(config.run);
+  const traced = run.telemetry === true ? {} : run.telemetry || undefined;
+  if (traced && !options.telemetry) {
+    throw new AgentConfigError([
+      {
+        pointer: '/run/telemetry',
+        path: 'run.telemetry',
+        message: 'run.telemetry is on, but this runner cannot trace',
+      },
+    ]);
+  }
+  const telemetry = traced && options.telemetry ? options.telemetry(traced) : undefined;
+  return {
+    ...runConfigOptions(run),
+    ...(completion ? { completion } : {}),
+    ...(onModelReply ? { onModelReply } : {}),
+    ...(telemetry ? { telemetry } : {}),
+  };
 }
 
 function legacyPointer(config: AgentConfig): { pointer: string; path: string } | undefined {

@@ -3,9 +3,10 @@ import type { ToolFormat } from '../formats/types.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { compileValidator, type Validator } from '../schema/compile-validator.js';
 import { jsonSchemaOf } from '../schema/json-schema-of.js';
-import type { SchemaLike } from '../schema/types.js';
+import type { JsonSchema, SchemaLike } from '../schema/types.js';
 import { DONE, type FinishTool, type ReadTurn } from './model-turn.js';
-import type { ModelToolCall } from './model-types.js';
+import type { ModelResponse, ModelToolCall, ResponseFormat, StructuredOutputSupport } from './model-types.js';
+import { type OutputMode, readJsonAnswer, resolveOutputMode, responseFormatOf } from './native-output.js';
 
 /** The tool a model calls with its final answer when `runAgent` is given an `output` schema (native protocol). */
 export const FINAL_ANSWER = 'final_answer';
@@ -14,6 +15,13 @@ export const FINAL_ANSWER = 'final_answer';
 export interface FinalOutput extends FinishTool {
   readonly validate: Validator;
   readonly maxRetries: number;
+  /** `native`: the answer is the text of a reply without calls, asked for with `format`; `tool`: the finishing call. */
+  readonly mode: 'native' | 'tool';
+  /** The response format of a native run. */
+  readonly format?: ResponseFormat;
+  /** A native run whose model takes the format only without tools: the answer is asked for in a turn of its own. */
+  readonly jsonTurn: boolean;
+  readonly schema: JsonSchema;
 }
 
 /** The outcome of a finishing call: the validated value, or the message that asks the model to fix it. */
@@ -26,8 +34,11 @@ export function prepareOutput(
   schema: SchemaLike | undefined,
   protocol: 'native' | 'text',
   retries = 2,
+  requested?: OutputMode,
+  support?: StructuredOutputSupport,
 ): FinalOutput | undefined {
   if (schema === undefined) return undefined;
+  const mode = resolveOutputMode(requested, protocol, support);
   if (!Number.isInteger(retries) || retries < 0) {
     throw new AffordanceError(
       'invalid_option',
@@ -54,6 +65,10 @@ export function prepareOutput(
     registry,
     validate,
     maxRetries: retries,
+    mode,
+    ...(mode === 'native' ? { format: responseFormatOf(input) } : {}),
+    jsonTurn: mode === 'native' && support === 'alone',
+    schema: input,
     tools(format) {
       let tools = cache.get(format);
       if (!tools) {
@@ -82,16 +97,7 @@ export async function checkOutput(
       message: `The arguments of ${output.name} were not a JSON object. Call ${output.name} again with a JSON object.`,
     };
   }
-  const validation = await output.validate(call.args);
-  if (validation.ok) return { ok: true, value: validation.value };
-  return {
-    ok: false,
-    message: [
-      `Your final answer does not match the required schema:`,
-      ...validation.issues.map((issue) => `- ${issue.message}`),
-      `Call ${output.name} again with a corrected answer.`,
-    ].join('\n'),
-  };
+  return validated(output, call.args, `Call ${output.name} again with a corrected answer.`);
 }
 
 /**
@@ -102,8 +108,25 @@ export async function checkFinish(
   output: FinalOutput | undefined,
   read: ReadTurn,
   awaitingClient: boolean,
+  response: ModelResponse,
 ): Promise<OutputCheck | undefined> {
   if (!output || awaitingClient) return undefined;
   const finishing = read.doneCall !== undefined || (read.calls.length === 0 && read.problems.length === 0);
-  return finishing ? checkOutput(output, read.doneCall) : undefined;
+  if (!finishing) return undefined;
+  if (output.mode === 'tool' || read.doneCall) return checkOutput(output, read.doneCall);
+  const answer = readJsonAnswer(response, output.schema);
+  return answer.ok ? validated(output, answer.value, 'Answer again with a corrected JSON object.') : answer;
+}
+
+async function validated(output: FinalOutput, value: unknown, again: string): Promise<OutputCheck> {
+  const validation = await output.validate(value);
+  if (validation.ok) return { ok: true, value: validation.value };
+  return {
+    ok: false,
+    message: [
+      `Your final answer does not match the required schema:`,
+      ...validation.issues.map((issue) => `- ${issue.message}`),
+      again,
+    ].join('\n'),
+  };
 }

@@ -59,10 +59,13 @@ export {
   type ModelStreamPart,
   type ModelToolCall,
   type ModelUsage,
+  type ResponseFormat,
+  type StructuredOutputSupport,
   type ToolCallRecord,
   type ToolResultRecord,
   toolCallOf,
 } from './model-types.js';
+export type { OutputMode } from './native-output.js';
 export {
   type CancelAgentRunOptions,
   cancelAgentRun,
@@ -84,6 +87,13 @@ export {
 } from './reply-actions.js';
 export { type ResumeAgentOptions, resumeAgent } from './resume-agent.js';
 export { type RunAgentOptions, runAgent } from './run-agent.js';
+export {
+  type AgentRunConfig,
+  type RunConfigOptions,
+  readRunConfig,
+  runConfigOptions,
+  type StopRuleConfig,
+} from './run-config.js';
 export type { AgentLoopOptions } from './run-setup.js';
 export {
   createMemorySessionRecorder,

@@ -72,6 +72,8 @@ export interface ToolNarrowing {
   readonly toolQuery?: { readonly query: string; readonly limit?: number };
   /** With an `output` schema: the finishing tool that carries the answer, offered instead of `done`. */
   readonly finish?: FinishTool;
+  /** Offer no `done` tool (a native-output run: the answer without calls is the final one). */
+  readonly noDone?: boolean;
 }
 
 /** The tool that ends a run with an `output` schema, and a one-action registry holding it (for the text prompt). */
@@ -143,14 +145,14 @@ export function prepareNativeTurn(
   const offered = [...set.names.values()];
   const { finish } = narrow;
   const last = finish ? finish.name : DONE;
-  const hasLast = !finish && offered.includes(DONE);
+  const hasLast = narrow.noDone === true || (!finish && offered.includes(DONE));
   const lastTools = finish ? finish.tools(format) : doneTool(format);
   const tools = hasLast ? set.tools : [...set.tools, ...lastTools];
+  const all = [...tools, ...client.tools];
   return {
     request: {
       messages: system ? [{ role: 'system', content: system }, ...history] : [...history],
-      tools: [...tools, ...client.tools],
-      toolChoice: 'auto',
+      ...(all.length > 0 ? { tools: all, toolChoice: 'auto' as const } : {}),
     },
     offered: [...(hasLast ? offered : [...offered, last]), ...client.names.values()],
   };

@@ -1,5 +1,6 @@
 import type { ToolFormat } from '../formats/types.js';
 import type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
+import type { JsonSchema } from '../schema/types.js';
 
 export type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 
@@ -29,8 +30,28 @@ export interface ModelRequest {
   readonly messages: readonly AgentMessage[];
   readonly tools?: readonly unknown[];
   readonly toolChoice?: 'auto' | 'required' | 'none';
+  /** Ask for the answer's text as JSON of this schema, through the provider's structured-output format. */
+  readonly responseFormat?: ResponseFormat;
   readonly signal?: AbortSignal;
 }
+
+/**
+ * A JSON-schema response format: the model's text is JSON matching `schema` (OpenAI `response_format`, Anthropic
+ * `output_config.format`, Gemini `responseJsonSchema`). The provider may rewrite the schema for its strict mode.
+ */
+export interface ResponseFormat {
+  readonly type: 'json';
+  /** A name for the format (OpenAI requires one). */
+  readonly name: string;
+  readonly description?: string;
+  readonly schema: JsonSchema;
+}
+
+/**
+ * Whether a model has a JSON-schema response format: `with-tools` when it can be sent with tools on the same turn,
+ * `alone` when only on a turn without tools.
+ */
+export type StructuredOutputSupport = 'with-tools' | 'alone';
 
 /** A model's whole answer. */
 export interface ModelResponse {
@@ -56,6 +77,8 @@ export interface LanguageModel {
   readonly supportsTools: boolean;
   /** The registry format its `tools` are given in (`registry.tools({ format })`). */
   readonly toolFormat: ToolFormat;
+  /** The model's JSON-schema response format (`ModelRequest.responseFormat`); left out when it has none. */
+  readonly structuredOutput?: StructuredOutputSupport;
   generate(request: ModelRequest): Promise<ModelResponse>;
   stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 }

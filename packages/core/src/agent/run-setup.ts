@@ -12,6 +12,7 @@ import { type FinalOutput, prepareOutput } from './final-output.js';
 import type { OnModelReply } from './model-reply.js';
 import type { TurnQuery } from './model-turn.js';
 import type { LanguageModel } from './model-types.js';
+import type { OutputMode } from './native-output.js';
 import type { PrepareStep } from './prepare-step.js';
 import type { SessionRecorder } from './session-recorder.js';
 import type { StopCondition } from './stop-when.js';
@@ -59,6 +60,11 @@ export interface AgentLoopOptions {
   readonly output?: SchemaLike;
   /** Where the run reports its spans: `traceAgent()` of `@affordance/core/tracing` (default: not traced). */
   readonly telemetry?: AgentTelemetry;
+  /**
+   * How the `output` answer is asked for: `native` (the model's JSON-schema response format), `tool` (a
+   * `final_answer` tool) or `auto` (default: native when the model sends the format with tools on the same turn).
+   */
+  readonly outputMode?: OutputMode;
   /** How many invalid final answers are sent back to be fixed before the run ends `output_failed` (default 2). */
   readonly outputRetries?: number;
 }
@@ -127,7 +133,13 @@ export function prepareRun(
     textFormat: options.textFormat ?? 'json',
     completion: resolveCompletion(options.completion),
     maxSteps,
-    output: prepareOutput(options.output, protocol, options.outputRetries),
+    output: prepareOutput(
+      options.output,
+      protocol,
+      options.outputRetries,
+      options.outputMode,
+      model.structuredOutput,
+    ),
     runId: newId('run'),
     sessionId,
     signal: options.signal ?? NEVER_ABORTED,

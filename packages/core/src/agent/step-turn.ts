@@ -25,11 +25,14 @@ export async function turnOf(
   const narrow: ToolNarrowing = {
     ...(changes?.activeTools ? { activeTools: changes.activeTools } : {}),
     ...(changes?.toolQuery ? { toolQuery: changes.toolQuery } : {}),
-    ...(setup.output ? { finish: setup.output } : {}),
+    ...(setup.output?.mode === 'tool' ? { finish: setup.output } : {}),
+    ...(setup.output?.mode === 'native' ? { noDone: true } : {}),
   };
   const turn =
     protocol === 'native'
       ? prepareNativeTurn(query, model.toolFormat, system, messages, client, narrow)
       : prepareTextTurn(query, textFormat, system, messages, client, narrow);
-  return { model, turn };
+  const format = setup.output?.mode === 'native' && !setup.output.jsonTurn ? setup.output.format : undefined;
+  if (!format) return { model, turn };
+  return { model, turn: { ...turn, request: { ...turn.request, responseFormat: format } } };
 }

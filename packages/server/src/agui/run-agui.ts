@@ -152,7 +152,13 @@ export async function runAgui(
 
 /** The event that ends a run, by how the loop ended (none when the client went away). */
 function finalEvent(result: AgentResult, threadId: string, runId: string): AGUIEvent | undefined {
-  const summary = { status: result.status, steps: result.steps, sessionId: result.sessionId };
+  const summary = {
+    status: result.status,
+    steps: result.steps,
+    sessionId: result.sessionId,
+    // A run with an `output` schema: the validated final answer (`HttpAgent.runAgent()` returns it as `result`).
+    ...(result.output !== undefined ? { output: result.output } : {}),
+  };
   switch (result.status) {
     case 'done':
     case 'stopped':

@@ -5,6 +5,7 @@ import type {
   ModelResponse,
   ModelStreamPart,
   ModelToolCall,
+  StructuredOutputSupport,
 } from '../model-types.js';
 
 /** A scripted tool call; the id is generated (`call_<turn>_<index>`) when absent. */
@@ -31,6 +32,8 @@ export interface ScriptedModelOptions {
   readonly supportsTools?: boolean;
   readonly toolFormat?: ToolFormat;
   readonly id?: string;
+  /** Claim a JSON-schema response format (`runAgent({ output })` then asks with `responseFormat`); default none. */
+  readonly structuredOutput?: StructuredOutputSupport;
 }
 
 /** A scripted model that also keeps every request it was given. */
@@ -72,6 +75,7 @@ export function createScriptedModel(
     id: options.id ?? 'scripted:test',
     supportsTools: options.supportsTools ?? true,
     toolFormat: options.toolFormat ?? 'openai',
+    ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
     get requests() {
       return requests;
     },

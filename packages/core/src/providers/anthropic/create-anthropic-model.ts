@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
 import type {
   LanguageModel,
   ModelRequest,
@@ -6,6 +7,7 @@ import type {
   ModelStreamPart,
   ModelToolCall,
   ModelUsage,
+  ResponseFormat,
 } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
 import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
@@ -22,6 +24,11 @@ export interface AnthropicModelOptions {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly dangerouslyAllowBrowser?: boolean;
+  /**
+   * Whether the model takes `output_config.format` (JSON outputs: Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later;
+   * default true); false makes `runAgent({ output })` use its `final_answer` tool.
+   */
+  readonly structuredOutput?: boolean;
 }
 
 const TOOL_CHOICE = { auto: { type: 'auto' }, required: { type: 'any' }, none: { type: 'none' } } as const;
@@ -51,6 +58,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
             tool_choice: TOOL_CHOICE[request.toolChoice ?? 'auto'],
           }
         : {}),
+      ...(request.responseFormat ? { output_config: { format: jsonFormatOf(request.responseFormat) } } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     };
   };
@@ -58,6 +66,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
     id: `anthropic:${options.model}`,
     supportsTools: true,
     toolFormat: 'anthropic',
+    ...(options.structuredOutput === false ? {} : { structuredOutput: 'with-tools' as const }),
     async generate(request) {
       const message = await client.messages.create(
         { ...body(request), stream: false },
@@ -115,4 +124,19 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
       };
     },
   };
+}
+
+/**
+ * JSON outputs' format, the schema rewritten by the SDK's own `transformJSONSchema` (every object
+ * `additionalProperties: false`; the constraints the API does not take, such as `minimum` or `maxLength`, moved into
+ * the description: the loop's validation still checks them). A schema it cannot rewrite is sent as it is.
+ */
+function jsonFormatOf(format: ResponseFormat): Anthropic.Messages.JSONOutputFormat {
+  let schema: Record<string, unknown>;
+  try {
+    schema = transformJSONSchema({ ...format.schema });
+  } catch {
+    schema = { ...format.schema };
+  }
+  return { type: 'json_schema', schema };
 }

@@ -27,6 +27,12 @@ export interface GeminiModelOptions {
    * model did not see (default: for Gemini 3 and later, which refuse such calls).
    */
   readonly placeholderSignatures?: boolean;
+  /**
+   * The JSON-schema response format (`responseMimeType: 'application/json'` + `responseJsonSchema`): `with-tools`
+   * (default for Gemini 3 and later, which take it with function calling), `alone` (default before: the final answer
+   * gets a turn without tools), or false to use `runAgent`'s `final_answer` tool.
+   */
+  readonly structuredOutput?: 'with-tools' | 'alone' | false;
 }
 
 const MODE = { auto: 'AUTO', required: 'ANY', none: 'NONE' } as const;
@@ -49,6 +55,9 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
   const signatures = new SignatureMemory();
   const placeholder = options.placeholderSignatures ?? needsThoughtSignatures(model);
   const id = `gemini:${model}`;
+  const structured =
+    options.structuredOutput ??
+    (needsThoughtSignatures(model) ? ('with-tools' as const) : ('alone' as const));
 
   const params = (request: ModelRequest): GenerateContentParameters => {
     const { systemInstruction, contents } = toGeminiContents(request.messages, {
@@ -71,6 +80,9 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
               },
             }
           : {}),
+        ...(request.responseFormat
+          ? { responseMimeType: 'application/json', responseJsonSchema: request.responseFormat.schema }
+          : {}),
         ...(options.maxTokens !== undefined ? { maxOutputTokens: options.maxTokens } : {}),
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
         ...(request.signal ? { abortSignal: request.signal } : {}),
@@ -82,6 +94,7 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     id,
     supportsTools: true,
     toolFormat: 'gemini',
+    ...(structured ? { structuredOutput: structured } : {}),
     async generate(request) {
       try {
         notAborted(request.signal);

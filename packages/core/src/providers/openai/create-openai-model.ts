@@ -5,9 +5,11 @@ import type {
   ModelResponse,
   ModelStreamPart,
   ModelUsage,
+  ResponseFormat,
 } from '../../agent/model-types.js';
 import { toolCallOf } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
+import { toStrictSchema } from '../../formats/strict-schema.js';
 import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
 import { streamPartOf, toolCallsOf } from '../read-tool-states.js';
 import { finishReasonOf, toOpenAIMessages } from './openai-messages.js';
@@ -26,6 +28,11 @@ export interface OpenAIModelOptions {
   readonly temperature?: number;
   /** Ask for usage in the last stream chunk (default true; some servers reject `stream_options`). */
   readonly streamUsage?: boolean;
+  /**
+   * Whether the server takes `response_format: { type: 'json_schema' }` (default true: OpenAI, and Ollama, vLLM and
+   * llama.cpp in their recent versions); false makes `runAgent({ output })` use its `final_answer` tool.
+   */
+  readonly structuredOutput?: boolean;
   /** Allow use in a browser, where the key is visible to the user. */
   readonly dangerouslyAllowBrowser?: boolean;
 }
@@ -52,6 +59,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
           tool_choice: request.toolChoice ?? 'auto',
         }
       : {}),
+    ...(request.responseFormat ? { response_format: responseFormatOf(request.responseFormat) } : {}),
     ...(options.maxTokens !== undefined ? { max_completion_tokens: options.maxTokens } : {}),
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
   });
@@ -59,6 +67,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
     id: `openai:${options.model}`,
     supportsTools: options.supportsTools ?? true,
     toolFormat: 'openai',
+    ...(options.structuredOutput === false ? {} : { structuredOutput: 'with-tools' as const }),
     async generate(request) {
       const completion = await client.chat.completions.create(
         { ...body(request), stream: false },
@@ -118,4 +127,18 @@ function usageOf(
 
 function withUsage(response: Omit<ModelResponse, 'usage'>, usage: ModelUsage | undefined): ModelResponse {
   return usage ? { ...response, usage } : response;
+}
+
+/** Chat Completions' `json_schema` response format: strict when the schema can be written for strict mode. */
+function responseFormatOf(format: ResponseFormat): OpenAI.ResponseFormatJSONSchema {
+  const strict = toStrictSchema(format.schema);
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: format.name,
+      ...(format.description ? { description: format.description } : {}),
+      schema: (strict.ok ? strict.schema : format.schema) as Record<string, unknown>,
+      strict: strict.ok,
+    },
+  };
 }

@@ -9,6 +9,7 @@ import {
   resumeAgent,
 } from '@affordance/core/agent';
 import type { DetectedActionResult } from '@affordance/core/detect';
+import { flagOptions, flagTracer } from '../agent-flags.js';
 import { isAgentConfig, openAgentRun } from '../agent-run.js';
 import { type CliIO, EXIT, paint, parseCommand, UsageError } from '../cli-io.js';
 import type { Command } from '../command.js';
@@ -24,15 +25,22 @@ export const AGENT_NO_MODEL =
 export const agentCommand: Command = {
   name: 'agent',
   summary: 'run the agent loop on a task, showing each step',
-  usage: `affordance agent "<task>" [--model provider:model] [--max-steps n] [--session id] [--target type:id] [--json]
+  usage: `affordance agent "<task>" [--model provider:model] [--max-steps n] [--output-schema file] [--trace]
+       [--session id] [--target type:id] [--config agent.json] [--json]
 
   --model      openai:<model>, anthropic:<model> or gemini:<model> (default $AFFORDANCE_MODEL, then the config's model);
                OPENAI_BASE_URL points at any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio)
-  --max-steps  most model turns (default 20)
+  --max-steps  most model turns (default 20, or the config's run.maxSteps)
+  --output-schema
+               a JSON Schema file (an object schema): the run ends with a validated final answer, printed as JSON
+               (through the provider's JSON-schema response format where it has one, else a final_answer tool)
+  --trace      OpenTelemetry spans of the run (invoke_agent, step, chat, execute_tool), one JSON line each on stderr
   --session    record the run in this session (default a new one); sessions are in the data folder
   --target     offer what is available on this target (shape:shape-1)
-  --config     a file with agent.json keys (actions, steps) also configures the run: the action detector and
-               executor on every model reply, steps["complete.issue"].completionConditions checked when done
+  --config     a file with agent.json keys (actions, steps, run) also configures the run: the action detector and
+               executor on every model reply, steps["complete.issue"].completionConditions checked when done, and
+               run: { maxSteps, stopWhen: [{ stepCount } | { toolCall }], output, outputMode, outputRetries,
+               telemetry } (the flags above win over the file)
   --legacy-action-completion
                keep the deprecated rule that a detected issue-action closing the issue ends the run
   --json       newline-delimited JSON: one agent event per line
@@ -47,25 +55,28 @@ export const agentCommand: Command = {
       session: { type: 'string' },
       target: { type: 'string' },
       'legacy-action-completion': { type: 'boolean' },
+      'output-schema': { type: 'string' },
+      trace: { type: 'boolean' },
     });
     const task = positionals.join(' ').trim();
     if (!task) throw new UsageError('give the task, e.g. affordance agent "paint shape-1 red"');
-    const maxSteps = Number(values['max-steps'] ?? '20');
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-      throw new UsageError(`--max-steps must be a whole number ≥ 1, not '${values['max-steps']}'`);
-    }
     if (values.target !== undefined && !/^[^:\s]+:\S+$/.test(values.target)) {
       throw new UsageError(`--target must be type:id (shape:shape-1), not '${values.target}'`);
     }
     const { config } = await loadConfig(values.config);
-    const configured =
+    const tracer = await flagTracer(values, io);
+    const configured = await flagOptions(
+      values,
       values.config && isAgentConfig(config)
         ? await openAgentRun(values.config, {
             legacyActionCompletion: values['legacy-action-completion'] === true,
             warn: (line) => io.err(`${line}\n`),
             onResults: values.json ? jsonResults(io) : liveResults(io),
+            ...(tracer ? { tracer: tracer.tracer } : {}),
           })
-        : {};
+        : {},
+      tracer,
+    );
     const spec = values.model ?? (process.env.AFFORDANCE_MODEL || config.model);
     if (!spec) {
       io.err(`${AGENT_NO_MODEL}\n`);
@@ -86,7 +97,6 @@ export const agentCommand: Command = {
             model,
             registry,
             user,
-            maxSteps,
             stream: true,
             signal: controller.signal,
             recorder: createConversationRecorder({ store: database.conversations, userId: user.id }),
@@ -120,12 +130,16 @@ export const agentCommand: Command = {
             io.err(`The agent run failed: ${(error as Error).message}\n`);
             return EXIT.failed;
           }
+          if (result.status === 'done' && result.output !== undefined && !values.json) {
+            io.out(`${JSON.stringify(result.output, null, 2)}\n`);
+          }
           return result.status === 'done' ? EXIT.ok : EXIT.failed;
         },
         io,
       );
     } finally {
       process.off('SIGINT', interrupt);
+      await tracer?.close();
     }
   },
 };
