@@ -15,6 +15,13 @@ export {
   remoteActionRunner,
   targetIdOf,
 } from './actions/action-runner.js';
+export {
+  type AgentContext,
+  type AgentContextEntry,
+  type AgentContextInput,
+  type AguiContextEntry,
+  createAgentContext,
+} from './agent-context/create-agent-context.js';
 export { approvalIdOf } from './approvals/approval-id-of.js';
 export {
   type ApprovalChoice,
@@ -46,6 +53,15 @@ export {
   type RegisterFrontendActionOptions,
   registerFrontendAction,
 } from './frontend-actions/register-frontend-action.js';
+export {
+  createSharedState,
+  DEFAULT_MAX_STATE_BYTES,
+  type JsonObject,
+  SharedStateError,
+  type SharedStateErrorCode,
+  type SharedStateOptions,
+  type SharedStateStore,
+} from './shared-state/create-shared-state.js';
 export { createToolCallStore, type ToolCallStore } from './tool-calls/create-tool-call-store.js';
 export { type ExecuteActionOptions, executeAction } from './tool-calls/execute-action.js';
 export { createRendererRegistry, type RendererRegistry } from './tool-calls/renderer-registry.js';
