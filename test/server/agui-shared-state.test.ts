@@ -6,7 +6,7 @@ import { HttpAgent } from '@ag-ui/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedState } from '../../packages/server/src/agui/shared-state.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
-import { agentFor, closeAll, expectValidStream, lastRequest, listen, replay, runOnce } from './agui-setup.js';
+import { agentFor, closeAll, expectValidStream, listen, replay, runOnce } from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
 afterEach(closeAll);

@@ -4,9 +4,12 @@ export {
   type AgentChat,
   type AgentChatOptions,
   type AgentChatSnapshot,
+  type AgentContext,
   approvalIdOf,
   createAgentChat,
+  createAgentContext,
   createRendererRegistry,
+  createSharedState,
   createToolCallStore,
   type ExecuteActionOptions,
   entryTargetParam,
@@ -17,9 +20,12 @@ export {
   formFields,
   isHexColorPattern,
   isSettled,
+  type JsonObject,
   needsInput,
   type RendererRegistry,
   type RunAction,
+  SharedStateError,
+  type SharedStateStore,
   type TargetOption,
   type ToolCallEntry,
   type ToolCallStore,
@@ -46,6 +52,8 @@ export {
 export { InterruptCard, type InterruptCardProps } from './components/interrupt-card.js';
 export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
+export { type UseAgentContextOptions, useAgentContext } from './hooks/use-agent-context.js';
+export { type SetAgentState, useAgentState } from './hooks/use-agent-state.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';
 export { useAvailableActions } from './hooks/use-available-actions.js';
 export { useToolCall, useToolCalls } from './hooks/use-tool-calls.js';
