@@ -195,7 +195,7 @@ export function App(props: {
               }}
             />
           </main>
-          <SidePanels api={api} data={data} notify={notify} />
+          <SidePanels api={api} data={data} notify={notify} selected={selected} />
         </>
       )}
       {menu ? (

@@ -1,5 +1,7 @@
-import { AffordanceProvider, useAgentChat } from '@affordance/react';
+import { AffordanceProvider, useAgentChat, useAgentContext } from '@affordance/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import type { TargetState } from '../api/types.js';
+import { SharedStateView } from './shared-state-view.js';
 
 /** Text of an AG-UI message's content, whatever its shape. */
 function textOf(content: unknown): string {
@@ -13,7 +15,7 @@ function textOf(content: unknown): string {
 }
 
 /** The chat with the agent over AG-UI (`POST /agui`); the server runs the tools, the timeline shows the calls. */
-export function ChatPanel(props: { readonly model: string; readonly url?: string }): ReactNode {
+export function ChatPanel(props: ChatProps): ReactNode {
   return (
     <AffordanceProvider>
       <Chat {...props} />
@@ -21,8 +23,20 @@ export function ChatPanel(props: { readonly model: string; readonly url?: string
   );
 }
 
-function Chat(props: { readonly model: string; readonly url?: string }): ReactNode {
+interface ChatProps {
+  readonly model: string;
+  readonly url?: string;
+  /** The block selected on the canvas: app context of every run while it is selected. */
+  readonly selected?: TargetState | undefined;
+}
+
+function Chat(props: ChatProps): ReactNode {
   const chat = useAgentChat({ url: props.url ?? '/agui' });
+  useAgentContext({
+    description: 'The block selected on the canvas',
+    value: props.selected ?? null,
+    enabled: props.selected !== undefined,
+  });
   const [draft, setDraft] = useState('');
   const { error } = chat;
   const send = (event: FormEvent) => {
@@ -84,6 +98,7 @@ function Chat(props: { readonly model: string; readonly url?: string }): ReactNo
           </button>
         )}
       </form>
+      <SharedStateView chat={chat.chat} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
+import type { TargetState } from '../api/types.js';
 import type { ConsoleData } from '../state/use-console-data.js';
 import { ApprovalsPanel } from './approvals-panel.js';
 import { TimelinePanel } from './timeline-panel.js';
@@ -18,6 +19,8 @@ export function SidePanels(props: {
   readonly api: ApiClient;
   readonly data: ConsoleData;
   readonly notify: (message: string, tone?: 'ok' | 'error') => void;
+  /** The block selected on the canvas: the chat sends it as app context. */
+  readonly selected?: TargetState | undefined;
 }): ReactNode {
   const { api, data } = props;
   const [tab, setTab] = useState<Tab>('timeline');
@@ -85,7 +88,7 @@ export function SidePanels(props: {
         {tab === 'agent' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             {data.health?.model ? (
-              <ChatPanel model={data.health.model} />
+              <ChatPanel model={data.health.model} selected={props.selected} />
             ) : (
               <PasteReplyPanel run={data.run} />
             )}
