@@ -123,7 +123,8 @@ describe('/agui shared state', () => {
     expect(events[1]).toMatchObject({ snapshot: { plan: { steps: ['select'] } } });
     const delta = events.find((event) => event.type === 'STATE_DELTA') as RecordedJson;
     expect(delta.delta).toEqual([{ op: 'add', path: '/plan/steps/1', value: 'paint' }]);
-    expect(types.indexOf('STATE_DELTA')).toBeLessThan(types.indexOf('TOOL_CALL_RESULT'));
+    const order = types as string[];
+    expect(order.indexOf('STATE_DELTA')).toBeLessThan(order.indexOf('TOOL_CALL_RESULT'));
     expect(resultOf(events, 'call_step')).toBe(JSON.stringify({ steps: 2 }));
     // HttpAgent applied snapshot and delta: the client holds the state the action left.
     expect(agent.state).toEqual({ plan: { steps: ['select', 'paint'] } });

@@ -45,7 +45,12 @@ describe('useAgentContext', () => {
       return h(
         AffordanceProvider,
         { agentContext },
-        open ? h(Document, { name: 'q3' }, (id) => h(Selection, { parentId: id, shapes })) : null,
+        open
+          ? h(Document, {
+              name: 'q3',
+              children: (id: string) => h(Selection, { parentId: id, shapes }),
+            })
+          : null,
       );
     }
     const view = render(h(StrictMode, null, h(App, { open: true, shapes: ['shape-1'] })));

@@ -34,7 +34,12 @@ interface LiveState extends SharedState {
   readonly threadId: string;
 }
 
-const live = new AsyncLocalStorage<LiveState>();
+// One store per process, whatever copy of this module reads it: a registry module loaded through tsx's `tsImport`
+// (`serve --registry actions.ts`) gets its own instance of the modules it imports.
+const KEY = Symbol.for('@affordance/server.sharedState');
+const holder = globalThis as { [KEY]?: AsyncLocalStorage<LiveState> };
+holder[KEY] ??= new AsyncLocalStorage<LiveState>();
+const live: AsyncLocalStorage<LiveState> = holder[KEY];
 
 /**
  * The shared state of the `/agui` run that called this action, or undefined outside one (a REST or MCP call, an
