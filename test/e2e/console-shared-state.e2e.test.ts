@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type ReplayModel, replyFrames, startReplayModel } from '../server/replay-model.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
 import { executablePath, ownConsole, SLOW, WAIT } from './console-session.js';
-import { screenshot } from './layout-facts.js';
+import { boxesOf, overlaps, pageWidths, screenshot } from './layout-facts.js';
 
 const REGISTRY = fileURLToPath(new URL('./shared-state-registry.ts', import.meta.url));
 const STEP = 'Paint the selected shape red';
@@ -57,6 +57,11 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
       expect(system).toContain('"id":"shape-1"');
       const result = page.locator('.chat-tool', { hasText: 'appContext' });
       expect(await result.textContent()).toContain('The block selected on the canvas');
+      // The panel fits: the shared part, the form and the messages do not overlap, nothing spills sideways.
+      const parts = page.locator('.chat-messages, .chat-form, .shared-state');
+      expect(overlaps(await boxesOf(parts))).toEqual([]);
+      const widths = await pageWidths(page);
+      expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth);
       await screenshot(page, 'chat-shared-state');
 
       // The user edits the state; the next run sends it, and the agent's action reads it.
