@@ -28,9 +28,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-function Document({ name, children }: { name: string; children?: (id: string) => ReactNode }): ReactNode {
+function Document({ name, inside }: { name: string; inside?: (id: string) => ReactNode }): ReactNode {
   const id = useAgentContext({ description: 'Open document', value: { name } });
-  return h('section', null, children?.(id));
+  return h('section', null, inside?.(id));
 }
 
 function Selection({ parentId, shapes }: { parentId: string; shapes: string[] }): ReactNode {
@@ -48,7 +48,7 @@ describe('useAgentContext', () => {
         open
           ? h(Document, {
               name: 'q3',
-              children: (id: string) => h(Selection, { parentId: id, shapes }),
+              inside: (id: string) => h(Selection, { parentId: id, shapes }),
             })
           : null,
       );
