@@ -136,6 +136,16 @@ describe('/agui shared state', () => {
     expect(types.filter((type) => type.startsWith('STATE_'))).toEqual([]);
   });
 
+  it('gives no shared state to a call outside an /agui run (REST)', async () => {
+    const { url } = await serverWith([]);
+    const response = await post(url.replace('/agui', '/api/actions/addStep/run'), {
+      args: { step: 'x' },
+      sessionId: 'thread-plan',
+      context: { state: { plan: { steps: [] } } },
+    });
+    expect(await response.json()).toMatchObject({ ok: false, error: { message: /no shared state/ } });
+  });
+
   it('refuses a state over 256 KiB with 413 payload_too_large before anything runs', async () => {
     const { url, model, conversations } = await serverWith([]);
     const response = await post(url, {
