@@ -122,7 +122,7 @@ describe('POST /agui with a replayed model', () => {
     expect(assistant).toMatchObject({ content: 'Painting it.', toolCalls: [{ id: 'call_paint' }] });
   });
 
-  it("gives the client's shared state (AG-UI state) to the actions as their context", async () => {
+  it("gives the client's shared state (AG-UI state) to the actions as `ctx.context.state`", async () => {
     const call = { id: 'call_state', name: 'readState', args: {} };
     const model = await replay([replyFrames('Reading.', [call]), replyFrames('Done.')]);
     const { url, registry } = await listen({ model: model.model });
@@ -130,7 +130,7 @@ describe('POST /agui with a replayed model', () => {
       defineAction({
         name: 'readState',
         description: "Tell what the client's state says",
-        handler: (_input, ctx) => ({ selection: ctx.context.selection }),
+        handler: (_input, ctx) => ({ selection: (ctx.context.state as { selection: unknown }).selection }),
       }),
     );
     const agent = agentFor(url, 'thread-state', 'What is selected?');

@@ -215,6 +215,7 @@ export function App(props: {
             api={api}
             data={data}
             notify={notify}
+            selected={selected}
             chatSuggestions={(send) => suggestionRow('Suggested next', send)}
           />
         </>

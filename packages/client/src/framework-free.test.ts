@@ -78,7 +78,8 @@ describe('@affordance/client without a framework', () => {
       ...(manifest.dependencies as object),
       ...((manifest.peerDependencies as object | undefined) ?? {}),
     });
-    expect(declared.sort()).toEqual(['@affordance/core', '@ag-ui/client', '@ag-ui/core']);
+    // fast-json-patch applies the agent's STATE_DELTA (RFC 6902); @ag-ui/client uses the same library.
+    expect(declared.sort()).toEqual(['@affordance/core', '@ag-ui/client', '@ag-ui/core', 'fast-json-patch']);
 
     const shipped = sourceFiles(join(root, 'src')).filter((file) => !/\.test(-d)?\.ts$/.test(file));
     expect(shipped.length).toBeGreaterThan(10);
@@ -89,7 +90,7 @@ describe('@affordance/client without a framework', () => {
     );
     expect(imports.length).toBeGreaterThan(10);
     const foreign = imports.filter(
-      (line) => !/ -> (\.\.?\/|@affordance\/core|@ag-ui\/(client|core)$)/.test(line),
+      (line) => !/ -> (\.\.?\/|@affordance\/core|@ag-ui\/(client|core)$|fast-json-patch$)/.test(line),
     );
     expect(foreign).toEqual([]);
   });

@@ -15,6 +15,13 @@ export {
   remoteActionRunner,
   targetIdOf,
 } from './actions/action-runner.js';
+export {
+  type AgentContext,
+  type AgentContextEntry,
+  type AgentContextInput,
+  type AguiContextEntry,
+  createAgentContext,
+} from './agent-context/create-agent-context.js';
 export { approvalIdOf } from './approvals/approval-id-of.js';
 export {
   type ApprovalChoice,
@@ -53,6 +60,15 @@ export {
   type RegisterFrontendActionOptions,
   registerFrontendAction,
 } from './frontend-actions/register-frontend-action.js';
+export {
+  createSharedState,
+  DEFAULT_MAX_STATE_BYTES,
+  type JsonObject,
+  SharedStateError,
+  type SharedStateErrorCode,
+  type SharedStateOptions,
+  type SharedStateStore,
+} from './shared-state/create-shared-state.js';
 export {
   createSuggestionStore,
   type SuggestionSnapshot,

@@ -1,4 +1,4 @@
-import type { RendererRegistry, ToolCallStore } from '@affordance/client';
+import type { AgentContext, RendererRegistry, ToolCallStore } from '@affordance/client';
 import type { Registry, RunResult, User } from '@affordance/core';
 import { createContext, useContext } from 'react';
 import type { ToolCallRender } from './render-props.js';
@@ -10,6 +10,8 @@ export interface AffordanceContextValue {
   readonly renderers: RendererRegistry<ToolCallRender>;
   readonly user: User | undefined;
   readonly context: Record<string, unknown> | undefined;
+  /** The app state the model reads (`useAgentContext` adds to it; `useAgentChat` sends it with every run). */
+  readonly agentContext: AgentContext;
   /** Base URL of the approvals API (`POST {approvalsUrl}/:id`); default `/api/approvals`. */
   readonly approvalsUrl: string;
   /** Validate and run an action through the registry, tracking it in the store. */

@@ -1,4 +1,6 @@
 import {
+  type AgentContext,
+  createAgentContext,
   createRendererRegistry,
   createToolCallStore,
   executeAction,
@@ -17,6 +19,8 @@ export interface AffordanceProviderProps {
   readonly user?: User;
   readonly context?: Record<string, unknown>;
   readonly approvalsUrl?: string;
+  /** The app-context registry (default: a new one) that `useAgentContext` fills and `useAgentChat` sends. */
+  readonly agentContext?: AgentContext;
   /** Replace how hooks and components run actions (tests pass a spy; see `@affordance/react/testing`). */
   readonly executeAction?: AffordanceContextValue['executeAction'];
   readonly children?: ReactNode;
@@ -27,6 +31,7 @@ export function AffordanceProvider(props: AffordanceProviderProps): ReactNode {
   const [registry] = useState(() => props.registry ?? createRegistry());
   const [store] = useState(() => props.store ?? createToolCallStore());
   const [renderers] = useState(() => createRendererRegistry<ToolCallRender>());
+  const [agentContext] = useState(() => props.agentContext ?? createAgentContext());
   const { user, context, approvalsUrl = '/api/approvals', executeAction: override } = props;
   const value = useMemo<AffordanceContextValue>(
     () => ({
@@ -35,13 +40,14 @@ export function AffordanceProvider(props: AffordanceProviderProps): ReactNode {
       renderers,
       user,
       context,
+      agentContext,
       approvalsUrl,
       executeAction:
         override ??
         ((name, args, options = {}) =>
           executeAction({ registry, store, name, args, user, context, ...options })),
     }),
-    [registry, store, renderers, user, context, approvalsUrl, override],
+    [registry, store, renderers, user, context, agentContext, approvalsUrl, override],
   );
   return createElement(AffordanceContext.Provider, { value }, props.children);
 }

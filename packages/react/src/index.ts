@@ -4,9 +4,12 @@ export {
   type AgentChat,
   type AgentChatOptions,
   type AgentChatSnapshot,
+  type AgentContext,
   approvalIdOf,
   createAgentChat,
+  createAgentContext,
   createRendererRegistry,
+  createSharedState,
   createThreadList,
   createToolCallStore,
   type ExecuteActionOptions,
@@ -18,9 +21,12 @@ export {
   formFields,
   isHexColorPattern,
   isSettled,
+  type JsonObject,
   needsInput,
   type RendererRegistry,
   type RunAction,
+  SharedStateError,
+  type SharedStateStore,
   type SuggestedAction,
   type SuggestedPrompt,
   type SuggestionChip,
@@ -78,9 +84,11 @@ export { InterruptCard, type InterruptCardProps } from './components/interrupt-c
 export { SuggestionChips, type SuggestionChipsProps } from './components/suggestion-chips.js';
 export { ToolCallRenderer } from './components/tool-call-renderer.js';
 export { type UseAgentChatOptions, type UseAgentChatResult, useAgentChat } from './hooks/use-agent-chat.js';
+export { type UseAgentContextOptions, useAgentContext } from './hooks/use-agent-context.js';
+export { type SetAgentState, useAgentState } from './hooks/use-agent-state.js';
 export { type AssistantActionOptions, useAssistantAction } from './hooks/use-assistant-action.js';
 export { useAvailableActions } from './hooks/use-available-actions.js';
-export { type UseThreadListResult, useThreadList } from './hooks/use-thread-list.js';
 export { type UseSuggestionsOptions, useSuggestions } from './hooks/use-suggestions.js';
+export { type UseThreadListResult, useThreadList } from './hooks/use-thread-list.js';
 export { useToolCall, useToolCalls } from './hooks/use-tool-calls.js';
 export type { RenderProps, ToolCallRender } from './render-props.js';

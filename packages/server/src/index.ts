@@ -1,4 +1,5 @@
 export { type ModelSource, NO_MODEL_MESSAGE } from './agui/resolve-model.js';
+export { MAX_STATE_BYTES, type SharedState, sharedState } from './agui/shared-state.js';
 export { authenticate, isLoopback, localUser, type ServerUsers } from './authenticate.js';
 export { type AffordanceServer, createServer, type ServerOptions } from './create-server.js';
 export type {

@@ -1,5 +1,7 @@
-import { AffordanceProvider, Chat, ThreadList, useThreadList } from '@affordance/react';
+import { AffordanceProvider, Chat, ThreadList, useAgentContext, useThreadList } from '@affordance/react';
 import { type ReactNode, useRef } from 'react';
+import type { TargetState } from '../api/types.js';
+import { SharedStateView } from './shared-state-view.js';
 
 /** Props of `ChatPanel`: the model's name, and how to reach the server as the signed-in user. */
 export interface ChatPanelProps {
@@ -10,6 +12,8 @@ export interface ChatPanelProps {
   readonly headers?: Readonly<Record<string, string>>;
   /** Chips shown above the message box; `send` sends a prompt chip's text. */
   readonly suggestions?: ((send: (text: string) => void) => ReactNode) | undefined;
+  /** The block selected on the canvas: app context of every run while it is selected. */
+  readonly selected?: TargetState | undefined;
 }
 
 /**
@@ -31,6 +35,11 @@ function ConsoleChat(props: ChatPanelProps): ReactNode {
   // After a switch to another thread (or a new one) the input takes the focus; not when the tab opens.
   const shown = useRef({ id: threads.currentId, switched: false });
   if (shown.current.id !== threads.currentId) shown.current = { id: threads.currentId, switched: true };
+  useAgentContext({
+    description: 'The block selected on the canvas',
+    value: props.selected ?? null,
+    enabled: props.selected !== undefined,
+  });
   return (
     <div className="chat-panel">
       <p className="muted chat-model">
@@ -55,7 +64,12 @@ function ConsoleChat(props: ChatPanelProps): ReactNode {
         autoFocus={shown.current.switched}
         onRunEnd={() => void threads.refresh()}
       >
-        {(chat) => props.suggestions?.((text) => chat.status !== 'running' && void chat.send(text))}
+        {(chat) => (
+          <>
+            {props.suggestions?.((text) => chat.status !== 'running' && void chat.send(text))}
+            <SharedStateView chat={chat.chat} />
+          </>
+        )}
       </Chat>
     </div>
   );

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
+import type { TargetState } from '../api/types.js';
 import type { ConsoleData } from '../state/use-console-data.js';
 import { ApprovalsPanel } from './approvals-panel.js';
 import { TimelinePanel } from './timeline-panel.js';
@@ -20,6 +21,8 @@ export function SidePanels(props: {
   readonly notify: (message: string, tone?: 'ok' | 'error') => void;
   /** The suggestion chips under the chat; `send` sends a prompt chip's text. */
   readonly chatSuggestions?: (send: (text: string) => void) => ReactNode;
+  /** The block selected on the canvas: the chat sends it as app context. */
+  readonly selected?: TargetState | undefined;
 }): ReactNode {
   const { api, data } = props;
   const [tab, setTab] = useState<Tab>('timeline');
@@ -92,6 +95,7 @@ export function SidePanels(props: {
                 baseUrl={api.baseUrl}
                 headers={api.headers}
                 suggestions={props.chatSuggestions}
+                selected={props.selected}
               />
             ) : (
               <PasteReplyPanel run={data.run} />

@@ -10,7 +10,14 @@ import {
   type ResumeEntry,
   type Tool,
 } from '@ag-ui/client';
+import { type AgentContext, createAgentContext } from '../agent-context/create-agent-context.js';
 import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
+import {
+  createSharedState,
+  type JsonObject,
+  SharedStateError,
+  type SharedStateStore,
+} from '../shared-state/create-shared-state.js';
 import type { ToolCallStore } from '../tool-calls/create-tool-call-store.js';
 import { executeAction } from '../tool-calls/execute-action.js';
 import { INTERRUPTED, toolCallsOf, unansweredCalls } from './restore-tool-calls.js';
@@ -31,6 +38,10 @@ export interface AgentChatOptions {
   readonly maxFollowUps?: number;
   /** A stored thread to continue (see `restore`). */
   readonly messages?: readonly Message[];
+  /** The app state the model reads, sent as AG-UI `context` with every run (default: a new, empty one). */
+  readonly appContext?: AgentContext;
+  /** The state shared with the agent (a store, or the starting state of a new one; default `{}`). */
+  readonly state?: SharedStateStore | JsonObject;
 }
 
 /** What a chat shows: the thread, whether a run is going on, and the last error. */
@@ -75,6 +86,10 @@ export interface AgentChat {
   getSnapshot(): AgentChatSnapshot;
   subscribe(listener: () => void): () => void;
   readonly agent: AbstractAgent;
+  /** The app state every run sends as AG-UI `context`. */
+  readonly appContext: AgentContext;
+  /** The state shared with the agent: sent with every run, changed by its STATE_SNAPSHOT / STATE_DELTA. */
+  readonly state: SharedStateStore;
 }
 
 /** Create a framework-free AG-UI chat; `useAgentChat` is its React binding. */
@@ -89,6 +104,8 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.threadId ? { threadId: options.threadId } : {}),
     });
+  const appContext = options.appContext ?? createAgentContext();
+  const state = isStore(options.state) ? options.state : createSharedState(options.state);
   const listeners = new Set<() => void>();
   const sent = new Set<string>();
   let status: AgentChatSnapshot['status'] = 'idle';
@@ -180,9 +197,24 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     // A RUN_ERROR event ends the run without an exception from `runAgent`: remember it and fail the run with it.
     let runError: string | undefined;
     lastErrorCode = undefined;
+    // The store is what the chat shares; the agent sends its `state`, so it starts each run from the store.
+    agent.setState(state.get());
+    // A refused snapshot or delta fails the run; later state events of the run are not applied on top of it.
+    let stateRefused = false;
+    const applyState = (change: () => void) => {
+      if (stateRefused) return;
+      try {
+        change();
+      } catch (thrown) {
+        if (!(thrown instanceof SharedStateError)) throw thrown;
+        stateRefused = true;
+        runError ??= `shared state: ${thrown.message} (${thrown.code})`;
+      }
+    };
     try {
       await agent.runAgent(
         {
+          context: appContext.toAgui(),
           tools: registry.tools({
             format: agUiFormat,
             user: options.user,
@@ -193,6 +225,8 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
         {
           onEvent: ({ event }) => void assembler.push(event),
           onActivitySnapshotEvent: ({ event }) => applyProgress(store, event),
+          onStateSnapshotEvent: ({ event }) => applyState(() => state.applySnapshot(event.snapshot)),
+          onStateDeltaEvent: ({ event }) => applyState(() => state.applyDelta(event.delta)),
           onRunErrorEvent: ({ event }) => {
             lastErrorCode = event.code;
             runError = event.code ? `${event.message} (${event.code})` : event.message;
@@ -251,6 +285,8 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
 
   const chat: AgentChat = {
     agent,
+    appContext,
+    state,
     async send(text) {
       if (status === 'running') throw new Error('a run is in progress: wait for it or call abort() first');
       waitingOn('send a message');
@@ -326,6 +362,10 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
   if (options.messages) chat.restore(options.messages);
   else publish();
   return chat;
+}
+
+function isStore(value: SharedStateStore | JsonObject | undefined): value is SharedStateStore {
+  return typeof value?.applyDelta === 'function' && typeof value.subscribe === 'function';
 }
 
 function requireUrl(url: string | undefined): string {

@@ -1,4 +1,10 @@
-import { type AgentChat, type AgentChatSnapshot, createAgentChat } from '@affordance/client';
+import {
+  type AgentChat,
+  type AgentChatSnapshot,
+  createAgentChat,
+  type JsonObject,
+  type SharedStateStore,
+} from '@affordance/client';
 import type { AbstractAgent, HttpAgentFetchFn, Message } from '@ag-ui/client';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAffordance } from '../affordance-context.js';
@@ -16,6 +22,8 @@ export interface UseAgentChatOptions {
   readonly maxFollowUps?: number;
   /** A stored thread to continue; calls it left unanswered end as `failed`. */
   readonly messages?: readonly Message[];
+  /** The state shared with the agent: a store, or the starting state (read it with `useAgentState(chat)`). */
+  readonly state?: SharedStateStore | JsonObject;
 }
 
 /** What `useAgentChat` returns: the chat's snapshot and its commands. */
@@ -33,15 +41,17 @@ export interface UseAgentChatResult extends AgentChatSnapshot {
 /**
  * Chat with an AG-UI agent: sends the provider's frontend actions as tools, runs their calls through the client
  * registry (validated first) and sends the results back so the run continues; a run paused on approvals exposes
- * them as `interrupts` (render each with `InterruptCard`) and resumes once each is decided; aborts on unmount.
+ * them as `interrupts` (render each with `InterruptCard`) and resumes once each is decided; aborts on unmount. Every
+ * run sends the provider's app context (`useAgentContext`) and the shared state (`useAgentState`).
  */
 export function useAgentChat(options: UseAgentChatOptions): UseAgentChatResult {
-  const { registry, store, user, context } = useAffordance();
+  const { registry, store, user, context, agentContext } = useAffordance();
   const [chat] = useState(() =>
     createAgentChat({
       ...options,
       registry,
       store,
+      appContext: agentContext,
       ...(user ? { user } : {}),
       ...(context ? { context } : {}),
     }),

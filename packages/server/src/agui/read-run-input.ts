@@ -2,6 +2,10 @@ import type { JsonSchema } from '@affordance/core';
 import type { ClientTool } from '@affordance/core/agent';
 import { MAX_CALL_ID_LENGTH, textProblem } from '@affordance/core/ports';
 import { ServerError } from '../server-error.js';
+import { checkStateSize, isObject, type JsonObject } from './shared-state.js';
+
+/** The most app-context entries (AG-UI `context`) a run takes. */
+export const MAX_CONTEXT_ENTRIES = 100;
 
 /** One AG-UI tool call of an assistant message. */
 export interface AguiToolCall {
@@ -35,8 +39,11 @@ export interface RunInput {
   readonly messages: readonly AguiMessage[];
   readonly tools: readonly ClientTool[];
   readonly context: readonly { readonly description: string; readonly value: string }[];
-  /** The client's shared state (AG-UI `state`) when it is an object: the `context` every action call gets. */
-  readonly state: Record<string, unknown> | undefined;
+  /**
+   * The client's shared state (AG-UI `state`) when it is an object (else undefined): the run's starting state,
+   * sent back as `STATE_SNAPSHOT` and read by actions as `ctx.context.state` and through `sharedState(ctx)`.
+   */
+  readonly state: JsonObject | undefined;
   /** Answers to the interrupts that paused the thread's last run (AG-UI `resume`); empty for a new run. */
   readonly resume: readonly ResumeEntry[];
 }
@@ -75,16 +82,24 @@ export function readRunInput(body: Record<string, unknown>): RunInput {
     runId,
     messages: arrayOf(body.messages, 'messages').flatMap((value, index) => readMessage(value, index)),
     tools: arrayOf(body.tools, 'tools').map(readTool),
-    context: arrayOf(body.context, 'context').map((value, index) => {
-      const entry = objectOf(value, `context[${index}]`);
-      if (typeof entry.description !== 'string' || typeof entry.value !== 'string') {
-        fail(`context[${index}] needs a string \`description\` and \`value\``);
-      }
-      return { description: entry.description as string, value: entry.value as string };
-    }),
+    context: readContext(body.context),
     state: readState(body.state),
     resume: arrayOf(body.resume, 'resume').map(readResumeEntry),
   };
+}
+
+function readContext(value: unknown): RunInput['context'] {
+  const entries = arrayOf(value, 'context');
+  if (entries.length > MAX_CONTEXT_ENTRIES) {
+    fail(`\`context\` has ${entries.length} entries, more than ${MAX_CONTEXT_ENTRIES}`);
+  }
+  return entries.map((value, index) => {
+    const entry = objectOf(value, `context[${index}]`);
+    if (typeof entry.description !== 'string' || typeof entry.value !== 'string') {
+      fail(`context[${index}] needs a string \`description\` and \`value\``);
+    }
+    return { description: entry.description as string, value: entry.value as string };
+  });
 }
 
 function readResumeEntry(value: unknown, index: number): ResumeEntry {
@@ -101,11 +116,12 @@ function readResumeEntry(value: unknown, index: number): ResumeEntry {
   };
 }
 
-// AG-UI state is any JSON; an object becomes the actions' context, anything else (null, a list, a value) none.
-function readState(state: unknown): Record<string, unknown> | undefined {
-  return typeof state === 'object' && state !== null && !Array.isArray(state)
-    ? (state as Record<string, unknown>)
-    : undefined;
+// AG-UI state is any JSON; an object is the run's shared state, anything else (null, a list, a value) none.
+// Too large is `payload_too_large` (413).
+function readState(state: unknown): JsonObject | undefined {
+  if (!isObject(state)) return undefined;
+  checkStateSize(state, '`state`');
+  return state;
 }
 
 function readMessage(value: unknown, index: number): AguiMessage[] {

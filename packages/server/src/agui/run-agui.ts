@@ -21,6 +21,7 @@ import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
 import type { ResolvedModel } from './resolve-model.js';
 import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
+import { withSharedState } from './shared-state.js';
 import { sseResponse, sseStream } from './sse-response.js';
 
 /** What an AG-UI run needs from the server. */
@@ -102,6 +103,8 @@ export async function runAgui(
   return sseStream(signal, async (send, aborted) => {
     const translator = createAguiTranslator(undefined, resume?.toolCallIds);
     send(started);
+    const state = input.state ?? {};
+    if (Object.keys(state).length > 0) send({ type: 'STATE_SNAPSHOT', snapshot: state });
     try {
       const loop = {
         model,
@@ -112,7 +115,8 @@ export async function runAgui(
         user,
         signal: aborted,
         clientTools: input.tools,
-        ...(input.state ? { context: input.state } : {}),
+        // What the client says is data under two keys: it can neither replace `ctx.user` nor add keys of its own.
+        context: { appContext: input.context, state },
         ...(deps.system ? { system: deps.system } : {}),
         ...(deps.maxSteps ? { maxSteps: deps.maxSteps } : {}),
         ...withRecordEvents(deps.agent, send),
@@ -129,9 +133,11 @@ export async function runAgui(
           for (const out of translator.translate(event)) send(out);
         },
       };
-      const result = resume
-        ? await resumeAgent({ ...loop, sessionId: threadId, decisions: resume.decisions, decidedBy: user.id })
-        : await runAgent({ ...loop, input: messages });
+      const result = await withSharedState(threadId, state, send, () =>
+        resume
+          ? resumeAgent({ ...loop, sessionId: threadId, decisions: resume.decisions, decidedBy: user.id })
+          : runAgent({ ...loop, input: messages }),
+      );
       const last = finalEvent(result, threadId, runId);
       if (last) send(last);
     } catch (error) {

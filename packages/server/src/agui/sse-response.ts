@@ -1,4 +1,4 @@
-import type { AGUIEvent } from '@affordance/core/streaming';
+import type { AguiOutEvent as AGUIEvent } from './shared-state.js';
 
 const HEADERS = {
   'content-type': 'text/event-stream',

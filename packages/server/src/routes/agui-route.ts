@@ -47,7 +47,10 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
       'runs it and starts the next run with the result as a `tool` message. A call needing approval ends the run with ' +
       "RUN_FINISHED and `outcome: { type: 'interrupt', interrupts }`; the next run answers them in `resume` " +
       '(`payload: { approved, editedArgs?, reason? }`), and a bad resume entry gets RUN_ERROR with the reason as ' +
-      'its code. `threadId` is the session id.',
+      'its code. `threadId` is the session id. `context` entries (at most 100) reach the model as fenced untrusted ' +
+      'data and every action as `ctx.context.appContext`; an object `state` (at most 256 KiB of JSON, else 413) is ' +
+      "the run's shared state: STATE_SNAPSHOT at the start, STATE_DELTA (JSON Patch) for each change an action makes " +
+      'through `sharedState(ctx)`, and `ctx.context.state` for every call.',
     tags: ['agent'],
     body: {
       description: 'AG-UI RunAgentInput',
@@ -66,7 +69,7 @@ export function mountAguiRoute(app: Hono<ServerEnv>, options: AguiRouteOptions):
       },
     },
     responses: { 200: { description: 'AG-UI events', contentType: 'text/event-stream' } },
-    errors: ['invalid_json_body', 'invalid_request', 'forbidden'],
+    errors: ['invalid_json_body', 'invalid_request', 'forbidden', 'payload_too_large'],
     handler: async (context) => {
       const input = readRunInput(await readJsonObject(context));
       return runAgui(
