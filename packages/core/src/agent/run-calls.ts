@@ -1,7 +1,7 @@
 import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { StepTelemetry } from '../tracing/agent-telemetry.js';
-import type { AgentEvent, CallRecord } from './agent-events.js';
+import type { AgentEvent, CallRecord, InputAsk } from './agent-events.js';
 import type { ModelToolCall } from './model-types.js';
 
 /** What every call of a run shares. */
@@ -45,9 +45,10 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ? await span.within(() => runWatched(scope, run, call))
         : await runWatched(scope, run, call);
       const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
+      const input = result.ok ? undefined : inputAskOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
-        : approvalId !== undefined
+        : approvalId !== undefined || input !== undefined
           ? 'pending'
           : result.error.code === 'aborted' || scope.signal.aborted
             ? 'aborted'
@@ -60,6 +61,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         output: withProgress(result.modelOutput, progress),
         result,
         ...(approvalId !== undefined ? { approvalId } : {}),
+        ...(input !== undefined ? { input } : {}),
       };
     }
     records.push(record);
@@ -128,4 +130,22 @@ function approvalIdOf(code: string, details: unknown): string | undefined {
   if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
   const id = (details as { approvalId?: unknown }).approvalId;
   return typeof id === 'string' ? id : undefined;
+}
+
+/** What a call asked a person (`ctx.ask`), when it ended `input_required`; `answers` are the ones it ran with. */
+export function inputAskOf(
+  code: string,
+  details: unknown,
+  answers?: Readonly<Record<string, unknown>>,
+): InputAsk | undefined {
+  if (code !== 'input_required' || typeof details !== 'object' || details === null) return undefined;
+  const { key, message, responseSchema } = details as Record<string, unknown>;
+  if (typeof key !== 'string' || typeof message !== 'string') return undefined;
+  if (typeof responseSchema !== 'object' || responseSchema === null) return undefined;
+  return {
+    key,
+    message,
+    responseSchema: responseSchema as Record<string, unknown>,
+    ...(answers && Object.keys(answers).length > 0 ? { answers } : {}),
+  };
 }
