@@ -23,7 +23,7 @@ const ABORTED_OUTPUT = 'The call was not run: the run was aborted.';
 /** Run a step's calls in order through `registry.run`; once the signal aborts, the remaining calls end as aborted. */
 export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]): Promise<CallRecord[]> {
   const records: CallRecord[] = [];
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const args = 'args' in call ? call.args : call.argsText;
     let record: CallRecord;
     let span: ReturnType<StepTelemetry['startToolCall']> | undefined;
@@ -37,6 +37,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         toolCallId: call.id,
         sessionId: scope.sessionId,
         signal: scope.signal,
+        ...keyOf(scope, call, index),
         ...(scope.user ? { user: scope.user } : {}),
         ...(scope.context ? { context: scope.context } : {}),
       };
@@ -69,6 +70,15 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
   }
   return records;
+}
+
+/**
+ * A call that may wait for approval carries an idempotency key unique to this run, step and place, which its
+ * approval keeps: a resume that takes over from one whose process stopped after the call ran replays its outcome.
+ */
+function keyOf(scope: CallScope, call: ModelToolCall, index: number): { idempotencyKey?: string } {
+  const rule = scope.registry.get(call.name)?.approval;
+  return rule && rule !== 'never' ? { idempotencyKey: `${scope.runId}.${scope.step}.${index}` } : {};
 }
 
 const SHOWN_PROGRESS = 10;
