@@ -70,11 +70,13 @@ describe('actions that ask for input over MCP (official client)', () => {
   it('asks each question through elicitation with the action’s schema and runs the call once with the answers', async () => {
     const { registry, shipped } = shop();
     const asked: ElicitRequest['params'][] = [];
+    const answers: ElicitResult[] = [
+      { action: 'accept', content: { street: '1 Main St' } },
+      { action: 'accept', content: { sure: true } },
+    ];
     const client = await connect(registry, (request) => {
       asked.push(request.params);
-      return asked.length === 1
-        ? { action: 'accept', content: { street: '1 Main St' } }
-        : { action: 'accept', content: { sure: true } };
+      return answers[asked.length - 1]!;
     });
     const result = (await client.callTool({
       name: 'order_ship',
