@@ -64,12 +64,12 @@ async function askFields(io: { ask: (question: string) => Promise<string> }, fie
     const optional = field.required ? '' : ', Enter to skip';
     const text = (await io.ask(`  ${field.name} (${hint}${optional}): `)).trim();
     if (text === '' && !field.required) continue;
-    answer[field.name] = valueOf(field, text);
+    answer[field.name] = parseField(field, text);
   }
   return answer;
 }
 
-function valueOf(field: Field, text: string): unknown {
+function parseField(field: Field, text: string): unknown {
   if (field.type === 'boolean') return ['y', 'yes', 'true'].includes(text.toLowerCase());
   if (field.type === 'number' || field.type === 'integer') return text === '' ? text : Number(text);
   if (field.options) return field.options.find((option) => String(option) === text) ?? text;
