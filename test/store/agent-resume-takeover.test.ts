@@ -1,5 +1,11 @@
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
-import { type AgentMessage, type ModelRequest, resumeAgent, runAgent } from '@affordance/core/agent';
+import {
+  type AgentMessage,
+  createMemorySessionRecorder,
+  type ModelRequest,
+  resumeAgent,
+  runAgent,
+} from '@affordance/core/agent';
 import { createMemoryStore, type Store } from '@affordance/core/ports';
 import { createScriptedModel } from '@affordance/core/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +24,19 @@ function registryOver(store: Store, ran: number[]): Registry {
     approvalLeaseMs: 30,
     idempotencyLeaseMs: 30,
     actions: [
+      defineAction({
+        name: 'order_ship',
+        description: 'Ship an order',
+        input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] } as const,
+        handler: ({ order }, ctx) => {
+          const { street } = ctx.ask<{ street: string }>({
+            message: 'Which street?',
+            schema: { type: 'object', properties: { street: { type: 'string' } }, required: ['street'] },
+          });
+          ran.push(order.length);
+          return `shipped ${order} to ${street}`;
+        },
+      }),
       defineAction({
         name: 'money_send',
         description: 'Send money',
@@ -196,5 +215,71 @@ describe.each([
     expect(ran).toEqual([]);
     expect(resultsSeen(model.requests[0]!, 'c1')[0]).toContain('not this month');
     expect((await store.approvals.get(interruptId))?.status).toBe('denied');
+  });
+
+  it('a resume that stalls and loses its lease stops before recording; the take-over replays the answered call once', async () => {
+    const store = await openStore();
+    const ran: number[] = [];
+    const recorder = createMemorySessionRecorder();
+    const model = createScriptedModel([
+      { text: 'Shipping.', toolCalls: [{ id: 's1', name: 'order_ship', args: { order: 'o-7' } }] },
+    ]);
+    const paused = await runAgent({
+      model,
+      registry: registryOver(store, ran),
+      input: 'Ship',
+      user: alice,
+      recorder,
+    });
+    expect(paused.interrupts?.[0]?.reason).toBe('input');
+    const interruptId = paused.interrupts![0]!.id;
+    // The stalled process: its lease renewals fail, and its move to `resumed` waits until `wake`.
+    let wake!: () => void;
+    const woken = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const stalled: Store = {
+      ...store,
+      agentRuns: {
+        ...store.agentRuns,
+        change: async (id, change) => {
+          if (change.status === 'resuming' && change.holder !== undefined) return undefined;
+          if (change.status === 'resumed') await woken;
+          return store.agentRuns.change(id, change);
+        },
+      },
+    };
+    const slowModel = createScriptedModel(['never reached']);
+    const slow = resumeAgent({
+      model: slowModel,
+      registry: registryOver(stalled, ran),
+      runId: paused.runId,
+      user: alice,
+      leaseMs: LEASE_MS,
+      recorder,
+      decisions: [{ interruptId, answer: { street: '1 Main St' } }],
+    });
+    await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 5_000, interval: 5 });
+    await leaseRunsOut(store, paused.runId);
+    const takeOverModel = createScriptedModel(['Shipped.']);
+    const resumed = await resumeAgent({
+      model: takeOverModel,
+      registry: registryOver(store, ran),
+      runId: paused.runId,
+      user: alice,
+      recorder,
+      decisions: [],
+    });
+    expect(resumed.status).toBe('done');
+    wake();
+    await expect(slow).rejects.toMatchObject({ code: 'already_resolved' });
+    expect(ran).toHaveLength(1);
+    expect(slowModel.requests).toHaveLength(0);
+    expect(resultsSeen(takeOverModel.requests[0]!, 's1')).toEqual(['shipped o-7 to 1 Main St']);
+    const results = recorder
+      .messages(paused.sessionId)
+      .flatMap((message) => (message.role === 'tool' ? message.toolResults : []))
+      .filter((result) => result.toolCallId === 's1');
+    expect(results).toHaveLength(1);
   });
 });

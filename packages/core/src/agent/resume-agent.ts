@@ -79,7 +79,7 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   if (calls.some((call) => call.status === 'pending')) {
     // A call asked again (or now waits on an approval): the same step pauses once more, as a new run.
     const interrupts = await pauseRun(setup, { ...state, calls, clientCalls: state.clientCalls ?? [] });
-    await store.change(stored.runId, { from: ['resuming'], status: 'resumed', holder: runId });
+    await release(store, stored.runId, runId);
     return pausedAgain(setup, state, interrupts, stored.runId);
   }
   const message = resultsMessage(state, calls);
@@ -91,9 +91,10 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     calls,
     messages: [message],
   };
+  // Released before the step is recorded: a resume that lost the run records nothing, so no result is kept twice.
+  await release(store, stored.runId, runId);
   await options.recorder?.recordStep(sessionId, record);
   setup.emit({ type: 'step-finish', runId, step: record });
-  await store.change(stored.runId, { from: ['resuming'], status: 'resumed', holder: runId });
   return runLoop(setup, {
     history: [...state.messages, message],
     attempts: [...state.attempts],
@@ -101,6 +102,21 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     text: state.text,
     resumedFrom: stored.runId,
   });
+}
+
+/**
+ * Mark the run resumed by this resume. When its lease ran out meanwhile and another resume took the run over, this
+ * one stops here (its calls' outcomes are kept under their idempotency keys, so the other replays them): two loops
+ * never go on from the same pause.
+ */
+async function release(store: AgentRunStore, pausedId: string, holder: string): Promise<void> {
+  const released = await store.change(pausedId, { from: ['resuming'], status: 'resumed', holder });
+  if (!released) {
+    throw new ResumeError(
+      'already_resolved',
+      `the run ${pausedId} was taken over by another resume while this one decided its calls`,
+    );
+  }
 }
 
 /** Renew the run's lease every third of it while its calls are decided. */
