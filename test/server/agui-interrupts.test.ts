@@ -281,7 +281,7 @@ describe('/agui interrupts', () => {
     expect(sent).toEqual([25]);
   });
 
-  it('on a keyed server an approver decides in the inbox, and the requester’s resume brings the outcome to the model', async () => {
+  it('on a keyed server an approver decides in the inbox, and the requester’s resume brings the call’s output to the model', async () => {
     const model = await replay([replyFrames('Sending.', [SEND]), replyFrames('It went through.')]);
     const keys = { 'key-carol': { id: 'carol', roles: [] }, 'key-admin': { id: 'admin', roles: ['admin'] } };
     const { url, sent } = await open(await memoryStore(), model.model, { users: { keys } });
@@ -301,6 +301,7 @@ describe('/agui interrupts', () => {
     expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
     expect(sent).toEqual([40]);
     const [seen] = resultsSent(model.server.requests.at(-1)!.body as RecordedJson, SEND.id);
-    expect(seen).toContain('approved by admin outside this conversation and ran successfully');
+    // The call's own output, decided in the inbox, reaches the model once.
+    expect(seen).toBe('sent 40');
   });
 });

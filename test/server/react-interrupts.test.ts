@@ -47,8 +47,26 @@ const SEND = { id: 'call_send', name: 'money_send', args: { amount: 40 } };
 async function start(script: string[][]) {
   const model = await replay(script);
   const sent: number[] = [];
+  const shipped: string[] = [];
   const registry = createRegistry({
     actions: [
+      defineAction({
+        name: 'order_ship',
+        description: 'Ship an order',
+        input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] } as const,
+        handler: ({ order }, ctx) => {
+          const { street } = ctx.ask<{ street: string }>({
+            message: 'Which street?',
+            schema: {
+              type: 'object',
+              properties: { street: { type: 'string', title: 'Street', minLength: 3 } },
+              required: ['street'],
+            },
+          });
+          shipped.push(`${order}@${street}`);
+          return `shipped ${order} to ${street}`;
+        },
+      }),
       defineAction({
         name: 'money_send',
         description: 'Send money',
@@ -65,7 +83,7 @@ async function start(script: string[][]) {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((done) => server.once('listening', done));
   onCleanup(() => closeServer(server));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, sent, model };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, sent, shipped, model };
 }
 
 let lastMessages: readonly unknown[] = [];
@@ -106,7 +124,8 @@ describe('useAgentChat with interrupts', () => {
     const { url, sent, model } = await start([replyFrames('Sending.', [SEND]), replyFrames('Sent 25.')]);
     mount(url);
     fireEvent.click(screen.getByText('Send'));
-    await screen.findByText('Run money_send with {"amount":40}?');
+    // The first run of the file starts the server's model client cold: more than the default second.
+    await screen.findByText('Run money_send with {"amount":40}?', undefined, { timeout: 10_000 });
     expect(screen.getByRole('group', { name: 'Approval' }).textContent).toContain('"amount": 40');
     expect(toolTexts()).toEqual([]);
     fireEvent.click(screen.getByText('Edit'));
@@ -117,6 +136,24 @@ describe('useAgentChat with interrupts', () => {
     expect(toolTexts()).toEqual(['sent 25']);
     expect(screen.queryByRole('group', { name: 'Approval' })).toBeNull();
     expect(sent).toEqual([25]);
+    expect(model.server.requests).toHaveLength(2);
+  });
+
+  it('a call that asks for input shows a form from its schema; the answer runs it, and its result shows once', async () => {
+    const SHIP = { id: 'call_ship', name: 'order_ship', args: { order: 'o-7' } };
+    const { url, shipped, model } = await start([replyFrames('Shipping.', [SHIP]), replyFrames('Shipped.')]);
+    mount(url);
+    fireEvent.click(screen.getByText('Send'));
+    await screen.findByText('Which street?', undefined, { timeout: 10_000 });
+    expect(screen.getByRole('form', { name: 'Question' })).toBeTruthy();
+    expect(shipped).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/Street/), { target: { value: '1 Main St' } });
+    fireEvent.click(screen.getByText('Answer'));
+    await screen.findByText('Shipped.');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('idle'));
+    expect(toolTexts()).toEqual(['shipped o-7 to 1 Main St']);
+    expect(screen.queryByRole('form', { name: 'Question' })).toBeNull();
+    expect(shipped).toEqual(['o-7@1 Main St']);
     expect(model.server.requests).toHaveLength(2);
   });
 

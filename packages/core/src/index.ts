@@ -24,6 +24,7 @@ export type {
   Availability,
   AvailabilityInput,
   InferSchema,
+  InputRequest,
   JsonSchema,
   Logger,
   Progress,

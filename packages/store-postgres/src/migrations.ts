@@ -180,4 +180,14 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX agent_runs_session ON agent_runs (session_id, position)',
     ],
   },
+  {
+    version: 6,
+    name: 'agent run leases',
+    statements: [
+      // A resume holds its run on a lease it renews; once it runs out (the process stopped) another may take over,
+      // applying the decisions the first resume carried.
+      'ALTER TABLE agent_runs ADD COLUMN lease_until timestamptz',
+      'ALTER TABLE agent_runs ADD COLUMN decisions jsonb',
+    ],
+  },
 ];

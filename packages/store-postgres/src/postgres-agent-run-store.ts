@@ -2,7 +2,8 @@ import type { AgentRunStore, StoredAgentRun } from '@affordance/core/ports';
 import { isoOf, toJsonText } from './json-text.js';
 import type { SqlClient } from './sql-client.js';
 
-const COLUMNS = 'run_id, session_id, user_id, status, interrupt_ids, state, holder, created_at, updated_at';
+const COLUMNS =
+  'run_id, session_id, user_id, status, interrupt_ids, state, holder, created_at, updated_at, lease_until, decisions';
 
 interface AgentRunRow {
   run_id: string;
@@ -14,6 +15,8 @@ interface AgentRunRow {
   holder: string | null;
   created_at: unknown;
   updated_at: unknown;
+  lease_until: unknown;
+  decisions: Record<string, unknown>[] | null;
 }
 
 /**
@@ -25,8 +28,9 @@ export function createPostgresAgentRunStore(db: SqlClient): AgentRunStore {
     async create(run) {
       await db.query(
         `INSERT INTO agent_runs (run_id, session_id, user_id, status, interrupt_ids, state, holder, created_at,
-           updated_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8::timestamptz, $9::timestamptz)`,
+           updated_at, lease_until, decisions)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz,
+           $11::jsonb)`,
         [
           run.runId,
           run.sessionId,
@@ -37,6 +41,8 @@ export function createPostgresAgentRunStore(db: SqlClient): AgentRunStore {
           run.holder ?? null,
           run.createdAt,
           run.updatedAt,
+          run.leaseUntil ?? null,
+          run.decisions ? toJsonText(run.decisions) : null,
         ],
       );
     },
@@ -48,10 +54,23 @@ export function createPostgresAgentRunStore(db: SqlClient): AgentRunStore {
     },
     async change(runId, change) {
       const { rows } = await db.query<AgentRunRow>(
-        `UPDATE agent_runs SET status = $2, holder = COALESCE($4, holder), updated_at = now()
+        `UPDATE agent_runs SET status = $2, holder = COALESCE($4, holder), updated_at = now(),
+           lease_until = CASE WHEN $6::bigint IS NOT NULL THEN now() + $6::bigint * interval '1 millisecond'
+             WHEN $2 = 'resuming' THEN lease_until END,
+           decisions = COALESCE($8::jsonb, decisions)
          WHERE run_id = $1 AND status = ANY($3::text[]) AND ($5::text IS NULL OR holder = $5)
+           AND NOT ($7::boolean AND status = 'resuming' AND lease_until IS NOT NULL AND lease_until > now())
          RETURNING ${COLUMNS}`,
-        [runId, change.status, [...change.from], change.newHolder ?? null, change.holder ?? null],
+        [
+          runId,
+          change.status,
+          [...change.from],
+          change.newHolder ?? null,
+          change.holder ?? null,
+          change.leaseMs ?? null,
+          change.expired === true,
+          change.decisions ? toJsonText(change.decisions) : null,
+        ],
       );
       return rows[0] ? runOf(rows[0]) : undefined;
     },
@@ -78,5 +97,9 @@ function runOf(row: AgentRunRow): StoredAgentRun {
     createdAt: isoOf(row.created_at),
     updatedAt: isoOf(row.updated_at),
     ...(row.holder !== null ? { holder: row.holder } : {}),
+    ...(row.lease_until !== null && row.lease_until !== undefined
+      ? { leaseUntil: isoOf(row.lease_until) }
+      : {}),
+    ...(row.decisions !== null && row.decisions !== undefined ? { decisions: row.decisions } : {}),
   };
 }

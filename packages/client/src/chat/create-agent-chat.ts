@@ -59,12 +59,18 @@ export interface PendingInterrupt extends Interrupt {
   readonly decision?: InterruptDecision;
 }
 
-/** A person's answer to an approval interrupt: approve (optionally with edited arguments) or deny. */
-export interface InterruptDecision {
-  readonly approved: boolean;
-  readonly editedArgs?: Record<string, unknown>;
-  readonly reason?: string;
-}
+/**
+ * A person's answer to an interrupt: for an approval, approve (optionally with edited arguments) or deny; for an
+ * input interrupt (`reason: 'input'`), `{ answer }`, sent as the resume payload (checked against its
+ * `responseSchema` by the server).
+ */
+export type InterruptDecision =
+  | {
+      readonly approved: boolean;
+      readonly editedArgs?: Record<string, unknown>;
+      readonly reason?: string;
+    }
+  | { readonly answer: unknown };
 
 /** A chat with an AG-UI agent whose frontend tool calls run through the client registry. */
 export interface AgentChat {
@@ -318,7 +324,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
         (interrupt): ResumeEntry => ({
           interruptId: interrupt.id,
           status: 'resolved',
-          payload: decisions.get(interrupt.id),
+          payload: payloadOf(decisions.get(interrupt.id)!),
         }),
       );
       decisions.clear();
@@ -386,4 +392,9 @@ function applyProgress(store: ToolCallStore, event: ActivitySnapshotEvent): void
     ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
     ...(typeof message === 'string' ? { message } : {}),
   });
+}
+
+/** The resume payload of a decision: an input interrupt's answer itself, an approval's decision as it is. */
+function payloadOf(decision: InterruptDecision): unknown {
+  return 'answer' in decision ? decision.answer : decision;
 }

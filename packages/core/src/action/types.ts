@@ -106,6 +106,17 @@ export interface RunCall {
   readonly toolCallId?: string;
   /** @deprecated The older name of `toolCallId` (it never sets the call id); read as `toolCallId`. */
   readonly callId?: string;
+  /** A person's answers to what the handler asked with `ctx.ask`, by question key (a resumed agent run sets them). */
+  readonly answers?: Readonly<Record<string, unknown>>;
+}
+
+/** What a handler asks a person (`ctx.ask`): the question, the JSON Schema of an answer, and a key naming it. */
+export interface InputRequest {
+  readonly message: string;
+  /** JSON Schema of the answer (an object schema is what forms render). */
+  readonly schema: JsonSchema;
+  /** Names the question among the call's questions (default `'input'`). */
+  readonly key?: string;
 }
 
 /** Facts every result carries. */
@@ -162,6 +173,13 @@ export interface ActionContext<
   run<TValue = unknown>(call: Omit<RunCall, 'user' | 'sessionId' | 'signal'>): Promise<RunResult<TValue>>;
   /** Report progress to whoever is watching this call. */
   progress(progress: Progress): void;
+  /**
+   * Ask a person for input: answers the answer when the call carries one for this key (`RunCall.answers`, set by a
+   * resumed agent run, already checked against the schema); otherwise throws, and the call ends `input_required`
+   * (details `{ key, message, responseSchema }`), so an agent run pauses until the person answers and then runs the
+   * call again with the answer.
+   */
+  ask<TAnswer = unknown>(request: InputRequest): TAnswer;
 }
 
 /**

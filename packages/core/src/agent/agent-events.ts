@@ -4,7 +4,7 @@ import type { AgentMessage, ModelResponse, ModelToolCall } from './model-types.j
 
 /**
  * How a tool call ended: run ok, run failed (the failure went back to the model), cut off by an abort, or
- * `pending`: it waits for a person's approval, and the run pauses.
+ * `pending`: it waits for a person's approval or answer, and the run pauses.
  */
 export type CallStatus = 'ok' | 'failed' | 'aborted' | 'pending';
 
@@ -21,6 +21,16 @@ export interface CallRecord {
   readonly result?: RunResult;
   /** With `pending`: the approval it waits on. */
   readonly approvalId?: string;
+  /** With `pending`: what the call asked a person (`ctx.ask`), and the answers it was given before. */
+  readonly input?: InputAsk;
+}
+
+/** A question a call asked (`ctx.ask`) and now waits on; `answers` are the ones it had when it asked. */
+export interface InputAsk {
+  readonly key: string;
+  readonly message: string;
+  readonly responseSchema: Record<string, unknown>;
+  readonly answers?: Readonly<Record<string, unknown>>;
 }
 
 /**

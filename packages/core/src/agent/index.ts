@@ -12,6 +12,7 @@ export type {
   CallRecord,
   CallStatus,
   ConditionResult,
+  InputAsk,
   StepRecord,
 } from './agent-events.js';
 export {
@@ -70,6 +71,7 @@ export {
   type CancelAgentRunOptions,
   cancelAgentRun,
   findPausedRun,
+  leaseRanOut,
   type PausedRunQuery,
 } from './paused-runs.js';
 export { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';

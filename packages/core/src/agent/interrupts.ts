@@ -1,11 +1,14 @@
 import type { JsonSchema } from '../action/types.js';
 import { AffordanceError } from '../errors/affordance-error.js';
 
-/** Something a paused run waits for: a person's decision on one tool call (its approval). */
+/**
+ * Something a paused run waits for: a person's decision on one tool call (its approval, `reason: 'approval'`), or
+ * their answer to what the call asked (`ctx.ask`, `reason: 'input'`).
+ */
 export interface AgentInterrupt {
-  /** The approval's id; a decision answers the interrupt by it. */
+  /** The approval's id (`apr_…`), or the question's (`inp_…`); a decision answers the interrupt by it. */
   readonly id: string;
-  readonly reason: 'approval';
+  readonly reason: 'approval' | 'input';
   /** What to ask the person, naming the action and its arguments. */
   readonly message: string;
   /** The model's tool-call id. */
@@ -14,18 +17,26 @@ export interface AgentInterrupt {
   readonly name: string;
   /** The arguments as they will run, secrets redacted. */
   readonly args: unknown;
-  /** JSON Schema of an answer: `{ approved, editedArgs?, reason? }`. */
+  /** JSON Schema of an answer: `{ approved, editedArgs?, reason? }` for an approval; the handler's for input. */
   readonly responseSchema: JsonSchema;
+  /** With `input`: the question's key (`ctx.ask({ key })`, default `'input'`). */
+  readonly key?: string;
 }
 
-/** A person's answer to one interrupt: approve (optionally with edited arguments) or deny. */
+/**
+ * A person's answer to one interrupt: for an approval, approve (optionally with edited arguments) or deny; for an
+ * input interrupt, `answer` (checked against its `responseSchema`).
+ */
 export interface AgentDecision {
   readonly interruptId: string;
-  readonly approved: boolean;
+  /** Approvals: true runs the call, false denies it. */
+  readonly approved?: boolean;
   /** Arguments to run instead (checked against the action's schema before anything runs). */
   readonly editedArgs?: Record<string, unknown>;
   /** Why, in a few words (kept with the approval, and told to the model on a deny). */
   readonly reason?: string;
+  /** Input interrupts: the person's answer. */
+  readonly answer?: unknown;
 }
 
 /** Why a resume was refused; nothing ran and the run is still paused unless the code says otherwise. */
@@ -63,8 +74,17 @@ export const APPROVAL_RESPONSE_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-/** Read an AG-UI-style payload (`{ approved, editedArgs?, reason? }`) as a decision, or say what is wrong with it. */
-export function decisionOf(interruptId: string, payload: unknown): AgentDecision | string {
+/**
+ * Read an AG-UI-style payload as a decision, or say what is wrong with it: for an approval `{ approved,
+ * editedArgs?, reason? }`; for an input interrupt (`reason: 'input'`) the payload is the answer itself (checked
+ * against the schema on resume).
+ */
+export function decisionOf(
+  interruptId: string,
+  payload: unknown,
+  kind: AgentInterrupt['reason'] = 'approval',
+): AgentDecision | string {
+  if (kind === 'input') return { interruptId, answer: payload };
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return 'the payload must be an object { approved, editedArgs?, reason? }';
   }

@@ -1,6 +1,6 @@
+import { newId } from '../util/new-id.js';
 import type { AttemptRecord, CallRecord } from './agent-events.js';
 import { type AgentInterrupt, APPROVAL_RESPONSE_SCHEMA } from './interrupts.js';
-
 import type { AgentMessage, ModelToolCall } from './model-types.js';
 import type { PausedCall, PausedRunState } from './paused-state.js';
 import type { RunSetup } from './run-setup.js';
@@ -26,6 +26,21 @@ export async function pauseRun(setup: RunSetup, paused: PausedStep): Promise<Age
   const interrupts: AgentInterrupt[] = [];
   const calls: PausedCall[] = [];
   for (const call of paused.calls) {
+    if (call.status === 'pending' && call.input !== undefined) {
+      const id = newId('inp');
+      interrupts.push({
+        id,
+        reason: 'input',
+        message: call.input.message,
+        toolCallId: call.callId,
+        name: call.name,
+        args: registry.redact({ name: call.name, args: call.args }).args,
+        responseSchema: call.input.responseSchema,
+        key: call.input.key,
+      });
+      calls.push({ ...fields(call), status: 'pending', inputId: id, input: call.input });
+      continue;
+    }
     if (call.status !== 'pending' || call.approvalId === undefined) {
       const status = call.status === 'pending' ? 'failed' : call.status;
       calls.push({ ...fields(call), status });

@@ -1,6 +1,7 @@
 import type { AgentRunStore, StoredAgentRun } from '../ports/agent-run-store.js';
 import type { Registry } from '../registry/create-registry.js';
-import { type AgentDecision, ResumeError } from './interrupts.js';
+import { compileValidator, type Validation } from '../schema/compile-validator.js';
+import { type AgentDecision, type AgentInterrupt, ResumeError } from './interrupts.js';
 
 import type { PausedRunState } from './paused-state.js';
 
@@ -39,18 +40,27 @@ export async function findPausedRun(store: AgentRunStore, query: PausedRunQuery)
   if (found.status === 'cancelled') {
     throw new ResumeError('cancelled', `the run ${found.runId} was cancelled; start a new run`);
   }
-  if (found.status !== 'interrupted') {
+  if (found.status !== 'interrupted' && !(found.status === 'resuming' && leaseRanOut(found))) {
     throw new ResumeError('already_resolved', `the run ${found.runId} was already resumed (${found.status})`);
   }
   return found;
 }
 
-/** Pair each interrupt with its decision: unknown or twice-answered ids, missing ones and bad edits are refused. */
-export function matchDecisions(
+/** A `resuming` run whose resume stopped renewing its lease (its process died): another resume may take it over. */
+export function leaseRanOut(run: StoredAgentRun, now: number = Date.now()): boolean {
+  return run.leaseUntil === undefined || Date.parse(run.leaseUntil) <= now;
+}
+
+/**
+ * Pair each interrupt with its decision: unknown or twice-answered ids, missing ones, bad edits and answers that do
+ * not match their schema are refused. An approval decided elsewhere (the inbox) needs no decision: the resume brings
+ * its outcome.
+ */
+export async function matchDecisions(
   registry: Registry,
   state: PausedRunState,
   decisions: readonly AgentDecision[],
-): Map<string, AgentDecision> {
+): Promise<Map<string, AgentDecision>> {
   const byId = new Map(state.interrupts.map((interrupt) => [interrupt.id, interrupt]));
   const matched = new Map<string, AgentDecision>();
   for (const decision of decisions) {
@@ -64,40 +74,67 @@ export function matchDecisions(
     if (matched.has(interrupt.id)) {
       throw new ResumeError('invalid_decision', `the interrupt ${interrupt.id} is answered twice`);
     }
-    if (typeof decision.approved !== 'boolean') {
-      throw new ResumeError(
-        'invalid_decision',
-        `the decision on ${interrupt.id} needs approved: true or false`,
-      );
-    }
-    if (decision.editedArgs !== undefined) {
-      if (!decision.approved) {
-        throw new ResumeError(
-          'invalid_decision',
-          `editedArgs on ${interrupt.id} only go with approved: true`,
-        );
-      }
-      const checked = registry.checkInput(interrupt.name, decision.editedArgs);
-      if (!checked?.ok) {
-        const issues = checked
-          ? checked.issues.map((issue) => issue.message).join('; ')
-          : 'the action is gone';
-        throw new ResumeError(
-          'invalid_decision',
-          `the edited arguments of ${interrupt.id} are not valid: ${issues}`,
-        );
-      }
-    }
+    if (interrupt.reason === 'input') await checkAnswer(interrupt, decision);
+    else checkApproval(registry, interrupt, decision);
     matched.set(interrupt.id, decision);
   }
-  const missing = state.interrupts.filter((interrupt) => !matched.has(interrupt.id));
+  const missing: string[] = [];
+  for (const interrupt of state.interrupts) {
+    if (matched.has(interrupt.id)) continue;
+    if (interrupt.reason === 'approval') {
+      const approval = await registry.approvals.get(interrupt.id);
+      if (approval && approval.status !== 'pending') continue;
+    }
+    missing.push(interrupt.id);
+  }
   if (missing.length > 0) {
-    throw new ResumeError(
-      'missing_decision',
-      `no decision for the interrupt(s) ${missing.map((interrupt) => interrupt.id).join(', ')}`,
-    );
+    throw new ResumeError('missing_decision', `no decision for the interrupt(s) ${missing.join(', ')}`);
   }
   return matched;
+}
+
+function checkApproval(registry: Registry, interrupt: AgentInterrupt, decision: AgentDecision): void {
+  if (typeof decision.approved !== 'boolean') {
+    throw new ResumeError(
+      'invalid_decision',
+      `the decision on ${interrupt.id} needs approved: true or false`,
+    );
+  }
+  if (decision.editedArgs === undefined) return;
+  if (!decision.approved) {
+    throw new ResumeError('invalid_decision', `editedArgs on ${interrupt.id} only go with approved: true`);
+  }
+  const checked = registry.checkInput(interrupt.name, decision.editedArgs);
+  if (!checked?.ok) {
+    const issues = checked ? checked.issues.map((issue) => issue.message).join('; ') : 'the action is gone';
+    throw new ResumeError(
+      'invalid_decision',
+      `the edited arguments of ${interrupt.id} are not valid: ${issues}`,
+    );
+  }
+}
+
+// An input interrupt's answer must match the schema the call asked with.
+async function checkAnswer(interrupt: AgentInterrupt, decision: AgentDecision): Promise<void> {
+  if (!('answer' in decision) || decision.answer === undefined) {
+    throw new ResumeError('invalid_decision', `the interrupt ${interrupt.id} needs an answer`);
+  }
+  let validation: Validation;
+  try {
+    validation = await compileValidator(
+      interrupt.responseSchema,
+      `the question of ${interrupt.name}`,
+    )(decision.answer);
+  } catch (error) {
+    throw new ResumeError(
+      'invalid_decision',
+      `the answer to ${interrupt.id} cannot be checked: ${(error as Error).message}`,
+    );
+  }
+  if (!validation.ok) {
+    const issues = validation.issues.map((issue) => issue.message).join('; ');
+    throw new ResumeError('invalid_decision', `the answer to ${interrupt.id} is not valid: ${issues}`);
+  }
 }
 
 /** Options of `cancelAgentRun`. */

@@ -1,9 +1,9 @@
 import { AffordanceError } from '../errors/affordance-error.js';
-import type { AttemptRecord } from './agent-events.js';
+import type { AttemptRecord, InputAsk } from './agent-events.js';
 import type { AgentInterrupt } from './interrupts.js';
 import type { AgentMessage, ModelToolCall } from './model-types.js';
 
-/** One call of the step a run paused in: run already (its output is kept), or waiting on an approval. */
+/** One call of the step a run paused in: run already (its output is kept), or waiting on an approval or an answer. */
 export type PausedCall =
   | {
       readonly callId: string;
@@ -19,7 +19,22 @@ export type PausedCall =
       readonly status: 'pending';
       readonly output: string;
       readonly approvalId: string;
+    }
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly args: unknown;
+      readonly status: 'pending';
+      readonly output: string;
+      /** The input interrupt's id, and what the call asked (with the answers it had). */
+      readonly inputId: string;
+      readonly input: InputAsk;
     };
+
+/** A paused call waiting on an approval. */
+export type ApprovalCall = Extract<PausedCall, { approvalId: string }>;
+/** A paused call waiting on a person's answer. */
+export type InputCall = Extract<PausedCall, { inputId: string }>;
 
 /** The serialisable state a paused run resumes from (stored as `StoredAgentRun.state`). */
 export interface PausedRunState {

@@ -198,7 +198,7 @@ describe('runAgent pauses on an approval and resumeAgent continues', () => {
     expect((await other.store.approvals.get(other.paused.interrupts![0]!.id))?.status).toBe('denied');
   });
 
-  it('an approval decided in the inbox meanwhile: the resume tells the model how it went, and nothing runs twice', async () => {
+  it('an approval decided in the inbox meanwhile: the resume gives the model its output once, and nothing runs twice', async () => {
     const { store, ran, paused } = await pausedRun();
     const registry = open(store, ran);
     const interruptId = paused.interrupts![0]!.id;
@@ -214,8 +214,30 @@ describe('runAgent pauses on an approval and resumeAgent continues', () => {
     });
     expect(resumed.status).toBe('done');
     expect(ran).toEqual([40]);
-    expect(resultsSeen(model.requests[0]!, 'c2')).toEqual([
-      'money_send was approved by admin outside this conversation and ran successfully; its output is not available here.',
-    ]);
+    expect(resultsSeen(model.requests[0]!, 'c2')).toEqual(['sent 40']);
+  });
+
+  it('a resume without a decision for an item decided in the inbox picks that decision up; a pending one is still missing', async () => {
+    const { store, ran, paused } = await pausedRun();
+    const registry = open(store, ran);
+    const interruptId = paused.interrupts![0]!.id;
+    const early = resumeAgent({
+      model: createScriptedModel(['x']),
+      registry,
+      runId: paused.runId,
+      user: alice,
+      decisions: [],
+    });
+    await expect(early).rejects.toMatchObject({ code: 'missing_decision' });
+    await registry.approvals.deny(interruptId, { by: 'admin', reason: 'over budget' });
+    const model = createScriptedModel(['I will not send it.']);
+    const resumed = await resumeAgent({ model, registry, runId: paused.runId, user: alice, decisions: [] });
+    expect(resumed.status).toBe('done');
+    expect(ran).toEqual([]);
+    const seen = resultsSeen(model.requests[0]!, 'c2');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('over budget');
+    const again = resumeAgent({ model, registry, runId: paused.runId, user: alice, decisions: [] });
+    await expect(again).rejects.toMatchObject({ code: 'already_resolved' });
   });
 });

@@ -1,12 +1,13 @@
-import type { RunResult } from '../action/types.js';
 import { AffordanceError } from '../errors/affordance-error.js';
-import type { Registry } from '../registry/create-registry.js';
+import type { AgentRunStore } from '../ports/agent-run-store.js';
 import type { AgentResult, CallRecord } from './agent-events.js';
 import { runLoop } from './agent-loop.js';
-import { type AgentDecision, ResumeError } from './interrupts.js';
+import { decideCalls } from './decide-calls.js';
+import { type AgentDecision, type AgentInterrupt, ResumeError } from './interrupts.js';
 import type { AgentMessage, ToolResultRecord } from './model-types.js';
+import { pauseRun } from './pause-run.js';
 import { findPausedRun, matchDecisions } from './paused-runs.js';
-import { type PausedCall, type PausedRunState, readPausedState } from './paused-state.js';
+import { type PausedRunState, readPausedState } from './paused-state.js';
 import { type AgentLoopOptions, prepareRun, type RunSetup } from './run-setup.js';
 
 /** Options of `resumeAgent`: the loop's options again (they are not stored), the paused run, and the decisions. */
@@ -18,7 +19,15 @@ export interface ResumeAgentOptions extends AgentLoopOptions {
   readonly decisions: readonly AgentDecision[];
   /** Who decided, for the approvals' record (default: `user.id`, else `'user'`). */
   readonly decidedBy?: string;
+  /**
+   * How long the resume holds the run without renewing (default 60 s, renewed every third of it): once a stopped
+   * process's lease runs out, another resume may take the run over. Keep it above the registry's
+   * `approvalLeaseMs`, so a call the stopped resume was running is seen as interrupted by then.
+   */
+  readonly leaseMs?: number;
 }
+
+const DEFAULT_LEASE_MS = 60_000;
 
 const DONE_WAITING =
   'Not done yet: another call of this step was waiting for approval; it has its result now.';
@@ -26,9 +35,11 @@ const CLIENT_NOT_RUN = 'Not run: the run paused for an approval; call it again i
 
 /**
  * Continue a run that ended `interrupted`, in this process or another over the same store: check that every
- * interrupt has a valid decision from the run's own user, claim the run atomically (a second resume of the same
- * run gets `already_resolved`, and nothing runs twice), run or deny each paused call through the registry's
- * approvals, give the model the step's results, and go on as `runAgent` does.
+ * interrupt has a valid decision from the run's own user, claim the run atomically on a lease (a second resume of
+ * the same run gets `already_resolved`, and nothing runs twice), run or deny each paused call through the
+ * registry's approvals (or run it again with the person's answer), give the model the step's results, and go on as
+ * `runAgent` does. A resume whose process stopped leaves the run `resuming`; once its lease runs out another resume
+ * takes it over with the first resume's decisions.
  */
 export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentResult> {
   const { registry } = options;
@@ -37,19 +48,40 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     throw new AffordanceError('invalid_option', 'resumeAgent: registry must come from createRegistry()');
   const stored = await findPausedRun(store, options);
   const state = readPausedState(stored.state);
-  const decisions = matchDecisions(registry, state, options.decisions);
+  // Taking over from a resume that stopped: its decisions stand (each is applied once), whatever this one says.
+  const given =
+    stored.status === 'resuming' && stored.decisions
+      ? (stored.decisions as unknown as AgentDecision[])
+      : options.decisions;
+  const decisions = await matchDecisions(registry, state, given);
   const setup = prepareRun(options, stored.sessionId, state.protocol);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const claimed = await store.change(stored.runId, {
-    from: ['interrupted'],
+    from: ['interrupted', 'resuming'],
+    expired: true,
     status: 'resuming',
     newHolder: setup.runId,
+    leaseMs,
+    decisions: JSON.parse(JSON.stringify([...decisions.values()])) as Record<string, unknown>[],
   });
   if (!claimed) {
     throw new ResumeError('already_resolved', `the run ${stored.runId} was resumed by another decision`);
   }
   const { runId, sessionId, protocol } = setup;
   setup.emit({ type: 'run-start', runId, sessionId, protocol });
-  const calls = await decideCalls(setup, state, decisions, options.decidedBy ?? options.user?.id ?? 'user');
+  const lease = holdLease(store, stored.runId, runId, leaseMs);
+  let calls: CallRecord[];
+  try {
+    calls = await decideCalls(setup, state, decisions, options.decidedBy ?? options.user?.id ?? 'user');
+  } finally {
+    clearInterval(lease);
+  }
+  if (calls.some((call) => call.status === 'pending')) {
+    // A call asked again (or now waits on an approval): the same step pauses once more, as a new run.
+    const interrupts = await pauseRun(setup, { ...state, calls, clientCalls: state.clientCalls ?? [] });
+    await release(store, stored.runId, runId);
+    return pausedAgain(setup, state, interrupts, stored.runId);
+  }
   const message = resultsMessage(state, calls);
   const record = {
     runId,
@@ -59,9 +91,10 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
     calls,
     messages: [message],
   };
+  // Released before the step is recorded: a resume that lost the run records nothing, so no result is kept twice.
+  await release(store, stored.runId, runId);
   await options.recorder?.recordStep(sessionId, record);
   setup.emit({ type: 'step-finish', runId, step: record });
-  await store.change(stored.runId, { from: ['resuming'], status: 'resumed', holder: runId });
   return runLoop(setup, {
     history: [...state.messages, message],
     attempts: [...state.attempts],
@@ -71,83 +104,62 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   });
 }
 
-/** Run or deny each paused call (in the model's order); calls that already ran keep their output. */
-async function decideCalls(
+/**
+ * Mark the run resumed by this resume. When its lease ran out meanwhile and another resume took the run over, this
+ * one stops here (its calls' outcomes are kept under their idempotency keys, so the other replays them): two loops
+ * never go on from the same pause.
+ */
+async function release(store: AgentRunStore, pausedId: string, holder: string): Promise<void> {
+  const released = await store.change(pausedId, { from: ['resuming'], status: 'resumed', holder });
+  if (!released) {
+    throw new ResumeError(
+      'already_resolved',
+      `the run ${pausedId} was taken over by another resume while this one decided its calls`,
+    );
+  }
+}
+
+/** Renew the run's lease every third of it while its calls are decided. */
+function holdLease(store: AgentRunStore, runId: string, holder: string, leaseMs: number) {
+  const timer = setInterval(
+    () => {
+      store.change(runId, { from: ['resuming'], status: 'resuming', holder, leaseMs }).then(
+        (held) => {
+          if (!held) clearInterval(timer);
+        },
+        () => undefined,
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
+
+/** The result of a resume that paused again on the same step. */
+async function pausedAgain(
   setup: RunSetup,
   state: PausedRunState,
-  decisions: ReadonlyMap<string, AgentDecision>,
-  by: string,
-): Promise<CallRecord[]> {
-  const records: CallRecord[] = [];
-  for (const call of state.calls) {
-    if (call.status !== 'pending') {
-      records.push({
-        callId: call.callId,
-        name: call.name,
-        args: call.args,
-        status: call.status,
-        output: call.output,
-      });
-      continue;
-    }
-    const decision = decisions.get(call.approvalId)!;
-    const ended = await decide(setup.registry, call, decision, by, setup);
-    const args = decision.editedArgs ?? call.args;
-    const record: CallRecord = { callId: call.callId, name: call.name, args, ...ended };
-    records.push(record);
-    setup.emit({ type: 'call-finish', runId: setup.runId, step: state.step, call: record });
-  }
-  return records;
-}
-
-/**
- * Approve or deny one paused call through the registry's approvals. No abort signal: once decided, the call runs
- * to its end and its result is recorded even if the caller went away (the loop stops right after).
- */
-async function decide(
-  registry: Registry,
-  call: Extract<PausedCall, { status: 'pending' }>,
-  decision: AgentDecision,
-  by: string,
-  setup: RunSetup,
-): Promise<Pick<CallRecord, 'status' | 'output' | 'result'>> {
-  const reason = decision.reason ? { reason: decision.reason } : {};
-  let result: RunResult;
-  try {
-    result = decision.approved
-      ? await registry.approvals.approve(call.approvalId, {
-          by,
-          ...reason,
-          ...(setup.options.user ? { requester: setup.options.user } : {}),
-          ...(decision.editedArgs ? { args: decision.editedArgs } : {}),
-        })
-      : await registry.approvals.deny(call.approvalId, { by, ...reason });
-  } catch (error) {
-    if (!AffordanceError.isInstance(error)) throw error;
-    return decidedElsewhere(registry, call);
-  }
-  const status = result.ok ? 'ok' : result.error.code === 'aborted' ? 'aborted' : 'failed';
-  return { status, output: result.modelOutput, result };
-}
-
-// Decided outside this run (the approvals inbox): the model hears how it went rather than nothing.
-async function decidedElsewhere(
-  registry: Registry,
-  call: Extract<PausedCall, { status: 'pending' }>,
-): Promise<Pick<CallRecord, 'status' | 'output'>> {
-  const approval = await registry.approvals.get(call.approvalId);
-  const by = approval?.decidedBy ? ` by ${approval.decidedBy}` : '';
-  if (approval?.status === 'done') {
-    return {
-      status: 'ok',
-      output: `${call.name} was approved${by} outside this conversation and ran successfully; its output is not available here.`,
-    };
-  }
-  const how = approval ? `${approval.status}${by}${approval.reason ? `: ${approval.reason}` : ''}` : 'gone';
-  return {
-    status: 'failed',
-    output: `Error: ${call.name} was decided outside this conversation (${how}); it did not run here.`,
+  interrupts: readonly AgentInterrupt[],
+  resumedFrom: string,
+): Promise<AgentResult> {
+  const { runId, sessionId, protocol } = setup;
+  const result: AgentResult = {
+    runId,
+    sessionId,
+    status: 'interrupted',
+    protocol,
+    text: state.text,
+    steps: state.step,
+    attempts: state.attempts,
+    failedConditions: [],
+    messages: state.messages,
+    interrupts,
+    resumedFrom,
   };
+  await setup.options.recorder?.recordFinish(sessionId, result);
+  setup.emit({ type: 'run-finish', runId, result });
+  return result;
 }
 
 /** The tool message that answers every call of the paused step. */

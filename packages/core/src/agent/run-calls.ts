@@ -1,7 +1,7 @@
 import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { StepTelemetry } from '../tracing/agent-telemetry.js';
-import type { AgentEvent, CallRecord } from './agent-events.js';
+import type { AgentEvent, CallRecord, InputAsk } from './agent-events.js';
 import type { ModelToolCall } from './model-types.js';
 
 /** What every call of a run shares. */
@@ -23,7 +23,7 @@ const ABORTED_OUTPUT = 'The call was not run: the run was aborted.';
 /** Run a step's calls in order through `registry.run`; once the signal aborts, the remaining calls end as aborted. */
 export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]): Promise<CallRecord[]> {
   const records: CallRecord[] = [];
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const args = 'args' in call ? call.args : call.argsText;
     let record: CallRecord;
     let span: ReturnType<StepTelemetry['startToolCall']> | undefined;
@@ -37,6 +37,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         toolCallId: call.id,
         sessionId: scope.sessionId,
         signal: scope.signal,
+        ...keyOf(scope, call, index),
         ...(scope.user ? { user: scope.user } : {}),
         ...(scope.context ? { context: scope.context } : {}),
       };
@@ -45,9 +46,10 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ? await span.within(() => runWatched(scope, run, call))
         : await runWatched(scope, run, call);
       const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
+      const input = result.ok ? undefined : inputAskOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
-        : approvalId !== undefined
+        : approvalId !== undefined || input !== undefined
           ? 'pending'
           : result.error.code === 'aborted' || scope.signal.aborted
             ? 'aborted'
@@ -60,6 +62,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         output: withProgress(result.modelOutput, progress),
         result,
         ...(approvalId !== undefined ? { approvalId } : {}),
+        ...(input !== undefined ? { input } : {}),
       };
     }
     records.push(record);
@@ -67,6 +70,15 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
     scope.emit({ type: 'call-finish', runId: scope.runId, step: scope.step, call: record });
   }
   return records;
+}
+
+/**
+ * A call that may wait for approval carries an idempotency key unique to this run, step and place, which its
+ * approval keeps: a resume that takes over from one whose process stopped after the call ran replays its outcome.
+ */
+function keyOf(scope: CallScope, call: ModelToolCall, index: number): { idempotencyKey?: string } {
+  const rule = scope.registry.get(call.name)?.approval;
+  return rule && rule !== 'never' ? { idempotencyKey: `${scope.runId}.${scope.step}.${index}` } : {};
 }
 
 const SHOWN_PROGRESS = 10;
@@ -128,4 +140,22 @@ function approvalIdOf(code: string, details: unknown): string | undefined {
   if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
   const id = (details as { approvalId?: unknown }).approvalId;
   return typeof id === 'string' ? id : undefined;
+}
+
+/** What a call asked a person (`ctx.ask`), when it ended `input_required`; `answers` are the ones it ran with. */
+export function inputAskOf(
+  code: string,
+  details: unknown,
+  answers?: Readonly<Record<string, unknown>>,
+): InputAsk | undefined {
+  if (code !== 'input_required' || typeof details !== 'object' || details === null) return undefined;
+  const { key, message, responseSchema } = details as Record<string, unknown>;
+  if (typeof key !== 'string' || typeof message !== 'string') return undefined;
+  if (typeof responseSchema !== 'object' || responseSchema === null) return undefined;
+  return {
+    key,
+    message,
+    responseSchema: responseSchema as Record<string, unknown>,
+    ...(answers && Object.keys(answers).length > 0 ? { answers } : {}),
+  };
 }

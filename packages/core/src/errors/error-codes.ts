@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'approval_required'
   | 'approval_denied'
+  | 'input_required'
   | 'timeout'
   | 'aborted'
   | 'handler_error'
@@ -93,6 +94,12 @@ export const errorCodes = {
     retryable: false,
     fixableByModel: false,
     summary: 'The call waits for a person to approve it.',
+  },
+  input_required: {
+    httpStatus: 202,
+    retryable: false,
+    fixableByModel: false,
+    summary: 'The call asked a person for input (`ctx.ask`) and waits for the answer.',
   },
   approval_denied: {
     httpStatus: 403,

@@ -85,6 +85,15 @@ function canvas() {
       },
     }),
     defineAction({
+      name: 'ship',
+      description: 'Asks where to ship',
+      handler: (_input, ctx) =>
+        ctx.ask<{ street: string }>({
+          message: 'Which street?',
+          schema: { type: 'object', properties: { street: { type: 'string' } }, required: ['street'] },
+        }).street,
+    }),
+    defineAction({
       name: 'count',
       description: 'Returns a count',
       output: z.object({ count: z.number() }),
@@ -262,6 +271,13 @@ describe('every error code through registry.run', () => {
       'approval_denied',
       'not today',
     );
+  });
+
+  it('input_required names the question, until the call carries the answer', async () => {
+    const { registry } = canvas();
+    check(await registry.run({ name: 'ship' }), 'input_required', 'Which street?');
+    const answered = await registry.run({ name: 'ship', answers: { input: { street: 'Elm' } } });
+    expect(answered).toMatchObject({ ok: true, value: 'Elm' });
   });
 
   it('timeout and aborted', async () => {

@@ -1,6 +1,7 @@
 /**
- * Where a paused agent run stands: `interrupted` (waits for decisions) → `resuming` (one resume claimed it) →
- * `resumed`; or `cancelled` (its interrupts were abandoned). Only `interrupted` can be resumed or cancelled.
+ * Where a paused agent run stands: `interrupted` (waits for decisions) → `resuming` (one resume claimed it, on a
+ * lease it renews) → `resumed`; or `cancelled` (its interrupts were abandoned). Only `interrupted` can be resumed or
+ * cancelled, and a `resuming` run whose lease ran out (its process stopped) can be taken over by another resume.
  */
 export type AgentRunStatus = 'interrupted' | 'resuming' | 'resumed' | 'cancelled';
 
@@ -19,6 +20,10 @@ export interface StoredAgentRun {
   readonly updatedAt: string;
   /** The run that claimed it (`resuming` and after). */
   readonly holder?: string;
+  /** While `resuming`: its holder must renew the lease before this time, or another resume may take the run over. */
+  readonly leaseUntil?: string;
+  /** The decisions the claiming resume carried (JSON), which a take-over resume applies again. */
+  readonly decisions?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** An atomic move from one of `from` to `status`, only while the run is held by `holder` when that is given. */
@@ -29,6 +34,12 @@ export interface AgentRunChange {
   readonly holder?: string;
   /** The holder from now on (set when claiming). */
   readonly newHolder?: string;
+  /** A lease from now, in milliseconds (claiming and renewing a `resuming` run). */
+  readonly leaseMs?: number;
+  /** A `resuming` run matches `from` only once its lease ran out (one with no lease counts as run out). */
+  readonly expired?: boolean;
+  /** Decisions to keep with the run (claiming). */
+  readonly decisions?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** Port: keeps paused agent runs; `change` is an atomic compare-and-set, so of two racing resumes one wins. */
@@ -61,12 +72,27 @@ export function createMemoryAgentRunStore(now: () => number = Date.now): AgentRu
       const run = runs.get(runId);
       if (!run || !change.from.includes(run.status)) return undefined;
       if (change.holder !== undefined && run.holder !== change.holder) return undefined;
+      const at = now();
+      if (
+        change.expired &&
+        run.status === 'resuming' &&
+        run.leaseUntil !== undefined &&
+        Date.parse(run.leaseUntil) > at
+      )
+        return undefined;
       const holder = change.newHolder ?? run.holder;
+      const { leaseUntil: _lease, ...rest } = run;
       const next: StoredAgentRun = {
-        ...run,
+        ...rest,
         status: change.status,
-        updatedAt: new Date(now()).toISOString(),
+        updatedAt: new Date(at).toISOString(),
         ...(holder !== undefined ? { holder } : {}),
+        ...(change.leaseMs !== undefined
+          ? { leaseUntil: new Date(at + change.leaseMs).toISOString() }
+          : change.status === 'resuming' && run.leaseUntil !== undefined
+            ? { leaseUntil: run.leaseUntil }
+            : {}),
+        ...(change.decisions !== undefined ? { decisions: change.decisions } : {}),
       };
       runs.set(runId, next);
       return copy(next);

@@ -103,7 +103,14 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
     clearInterval(renew);
   }
   const status = result.ok ? 'done' : result.error.code === 'aborted' ? 'interrupted' : 'failed';
-  await settle(runtime, approval.id, holder, status, result.ok ? undefined : result.error);
+  await settle(
+    runtime,
+    approval.id,
+    holder,
+    status,
+    result.ok ? undefined : result.error,
+    result.modelOutput,
+  );
   return result;
 }
 
@@ -113,13 +120,17 @@ async function settle(
   holder: string,
   status: 'done' | 'failed' | 'interrupted',
   error: { readonly code: string; readonly message: string } | undefined,
+  output?: string,
 ): Promise<void> {
   try {
     const settled = await runtime.store.approvals.change(id, {
       from: ['approved', 'running'],
       status,
       holder,
-      outcome: error ? { ok: false, errorCode: error.code, message: error.message } : { ok: true },
+      outcome: {
+        ...(error ? { ok: false, errorCode: error.code, message: error.message } : { ok: true }),
+        ...(output !== undefined ? { output } : {}),
+      },
       ...(error ? { reason: error.message } : {}),
     });
     if (settled) runtime.events.emit('approval-decided', { approval: settled });

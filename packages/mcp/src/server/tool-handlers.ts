@@ -9,6 +9,7 @@ import { answerApproval, statusToolName } from './approval-flow.js';
 import { approvalStatusTool, callApprovalStatus, needsStatusTool } from './approval-status.js';
 import { CallServices } from './call-services.js';
 import { canSee } from './can-see.js';
+import { answerInput } from './input-flow.js';
 import { listTools } from './list-tools.js';
 import { passesLevel } from './log-level.js';
 import { paginate } from './paginate.js';
@@ -63,7 +64,7 @@ async function callTool(
         });
   try {
     const context = options.context?.(caller);
-    const result = await registry.run({
+    const call = {
       name: qualifiedName(action),
       args: params.arguments ?? {},
       toolCallId,
@@ -72,6 +73,14 @@ async function callTool(
       services: { mcp: new CallServices(session, extra, caller.sessionId!) },
       user: caller.user,
       context,
+    };
+    // A handler that asks the person (`ctx.ask`) is answered through elicitation and run again with the answer.
+    const result = await answerInput({
+      shared,
+      session,
+      extra,
+      result: await registry.run(call),
+      rerun: (answers) => registry.run({ ...call, answers }),
     });
     if (passesLevel('debug', session.level)) {
       const data = {

@@ -1,5 +1,6 @@
 import type { InterruptDecision, PendingInterrupt } from '@affordance/client';
 import { createElement as h, type ReactNode, useState } from 'react';
+import { InputCard } from './input-card.js';
 
 /** Props of `InterruptCard`. */
 export interface InterruptCardProps {
@@ -10,9 +11,22 @@ export interface InterruptCardProps {
 
 /**
  * A card for one paused call: what it asks, its arguments, and Approve / Deny / Edit (the arguments as JSON, then
- * "Approve with edits"). Shows the decision once made, and the error when deciding fails.
+ * "Approve with edits"). Shows the decision once made, and the error when deciding fails. An interrupt that asks
+ * for input (`reason: 'input'`) is a form generated from its `responseSchema` instead (`InputCard`).
  */
 export function InterruptCard({ interrupt, decide }: InterruptCardProps): ReactNode {
+  if (interrupt.reason === 'input') {
+    return h(InputCard, {
+      interrupt,
+      answer: async (answer: unknown) => {
+        await decide(interrupt.id, { answer });
+      },
+    });
+  }
+  return h(ApprovalCard, { interrupt, decide });
+}
+
+function ApprovalCard({ interrupt, decide }: InterruptCardProps): ReactNode {
   const args = (interrupt.metadata as { args?: unknown } | undefined)?.args;
   const [editing, setEditing] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
@@ -49,7 +63,7 @@ export function InterruptCard({ interrupt, decide }: InterruptCardProps): ReactN
     h('p', null, interrupt.message ?? `The agent waits for you (${interrupt.reason})`),
     args !== undefined && editing === undefined ? h('pre', null, JSON.stringify(args, null, 2)) : null,
     decided
-      ? h('p', { role: 'status' }, decided.approved ? 'Approved' : 'Denied')
+      ? h('p', { role: 'status' }, 'approved' in decided && decided.approved ? 'Approved' : 'Denied')
       : editing !== undefined
         ? h(
             'div',

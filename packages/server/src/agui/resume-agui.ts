@@ -45,14 +45,23 @@ export async function acceptResume(
       });
       return runError('cancelled', 'The paused run was cancelled: its calls were not run. Start a new run.');
     }
+    const named = entries.map((entry) => ({ interruptId: entry.interruptId }));
+    const run = await findPausedRun(registry.store.agentRuns, {
+      sessionId: threadId,
+      user,
+      decisions: named,
+    });
+    // An approval's payload is `{ approved, editedArgs?, reason? }`; an input interrupt's is the answer itself.
+    const kinds = new Map(
+      readPausedState(run.state).interrupts.map((interrupt) => [interrupt.id, interrupt.reason]),
+    );
     const decisions = entries.map((entry) => {
-      const decision = decisionOf(entry.interruptId, entry.payload);
+      const decision = decisionOf(entry.interruptId, entry.payload, kinds.get(entry.interruptId));
       if (typeof decision === 'string') {
         throw new ResumeError('invalid_decision', `resume entry ${entry.interruptId}: ${decision}`);
       }
       return decision;
     });
-    const run = await findPausedRun(registry.store.agentRuns, { sessionId: threadId, user, decisions });
     for (const decision of decisions) {
       if (!decision.approved) continue;
       const approval = await registry.approvals.get(decision.interruptId);

@@ -1,4 +1,4 @@
-import type { ActionContext, Progress, RunCall, RunResult } from '../../action/types.js';
+import type { ActionContext, InputRequest, Progress, RunCall, RunResult } from '../../action/types.js';
 import { isReply } from '../../action/with-message.js';
 import { actionError } from '../../errors/action-error.js';
 import { ActionFailure } from '../../errors/action-failure.js';
@@ -207,6 +207,16 @@ class HandlerContext implements ActionContext {
       toolCallId: state.toolCallId,
       name: state.name,
       progress,
+    });
+  }
+
+  ask<TAnswer>(request: InputRequest): TAnswer {
+    const key = request?.key ?? 'input';
+    const answers = this.state.call.answers;
+    if (answers && Object.hasOwn(answers, key)) return answers[key] as TAnswer;
+    throw new ActionFailure('input_required', `${this.state.name} asks: ${request.message}`, {
+      hint: 'tell the user what is asked; the call runs again once they answer',
+      details: { key, message: request.message, responseSchema: request.schema },
     });
   }
 }

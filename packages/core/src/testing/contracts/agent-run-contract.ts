@@ -63,6 +63,51 @@ export function agentRunContract({ api, store, unique }: ContractContext): void 
       ).toBeUndefined();
     });
 
+    it('holds a resuming run on a lease: another resume takes it over only once the lease ran out', async () => {
+      const run = paused();
+      await store().agentRuns.create(run);
+      const decisions = [{ interruptId: run.interruptIds[0]!, approved: true, reason: 'ok «yes»' }];
+      const claimed = await store().agentRuns.change(run.runId, {
+        from: ['interrupted'],
+        status: 'resuming',
+        newHolder: 'a',
+        leaseMs: 60_000,
+        decisions,
+      });
+      expect(claimed).toMatchObject({ status: 'resuming', holder: 'a', decisions });
+      expect(Date.parse(claimed!.leaseUntil!)).toBeGreaterThan(Date.parse(claimed!.updatedAt));
+      const takeOver = {
+        from: ['resuming'],
+        status: 'resuming',
+        newHolder: 'b',
+        leaseMs: 60_000,
+        expired: true,
+      };
+      expect(await store().agentRuns.change(run.runId, takeOver as never)).toBeUndefined();
+      // The holder renews with no time left: the lease has run out at once.
+      expect(
+        await store().agentRuns.change(run.runId, {
+          from: ['resuming'],
+          status: 'resuming',
+          holder: 'a',
+          leaseMs: 0,
+        }),
+      ).toMatchObject({ holder: 'a' });
+      const taken = await store().agentRuns.change(run.runId, takeOver as never);
+      expect(taken).toMatchObject({ status: 'resuming', holder: 'b', decisions });
+      expect(
+        await store().agentRuns.change(run.runId, { from: ['resuming'], status: 'resumed', holder: 'a' }),
+      ).toBeUndefined();
+      const done = await store().agentRuns.change(run.runId, {
+        from: ['resuming'],
+        status: 'resumed',
+        holder: 'b',
+      });
+      expect(done).toMatchObject({ status: 'resumed', holder: 'b', decisions });
+      expect(done?.leaseUntil).toBeUndefined();
+      expect(await store().agentRuns.get(run.runId)).toEqual(done);
+    });
+
     it('lists a session’s runs oldest first, by status', async () => {
       const sessionId = unique('session');
       const first = paused({ sessionId });
