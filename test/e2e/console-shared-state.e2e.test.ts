@@ -21,12 +21,15 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
   it(
     'sends the selected block as app context, shows the state the agent changed, and sends the user edit back',
     async () => {
-      model = await startReplayModel([
-        replyFrames('', [{ id: 'call_plan', name: 'plan_addStep', args: { step: STEP } }]),
-        replyFrames('I added a step for the selected shape.'),
-        replyFrames('', [{ id: 'call_read', name: 'plan_read', args: {} }]),
-        replyFrames('The plan has your edit.'),
-      ]);
+      model = await startReplayModel(
+        [
+          replyFrames('', [{ id: 'call_plan', name: 'plan_addStep', args: { step: STEP } }]),
+          replyFrames('I added a step for the selected shape.'),
+          replyFrames('', [{ id: 'call_read', name: 'plan_read', args: {} }]),
+          replyFrames('The plan has your edit.'),
+        ],
+        { agentTurnsOnly: true },
+      );
       const { page, problems } = await session.open({
         env: {
           AFFORDANCE_MODEL: 'openai:replay-model',
@@ -51,7 +54,7 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
       });
 
       // The model read the selection as fenced data; the action got it as ctx.context.appContext.
-      const first: RecordedJson = model.server.requests[0]?.body;
+      const first: RecordedJson = model.agentRequests()[0]?.body;
       const system = first.messages.find((message: RecordedJson) => message.role === 'system')?.content ?? '';
       expect(system).toMatch(/<<<DATA-[0-9a-f]{32} source: "app context: The block selected on the canvas"/);
       expect(system).toContain('"id":"shape-1"');
@@ -77,7 +80,7 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
         .waitFor(WAIT);
       const read = page.locator('.chat [data-role="tool"]', { hasText: 'Then make it a circle' });
       await read.waitFor(WAIT);
-      const third: RecordedJson = model.server.requests[2]?.body;
+      const third: RecordedJson = model.agentRequests()[2]?.body;
       expect(third.messages.at(-1)).toMatchObject({ role: 'user', content: 'Read the plan back' });
       await screenshot(page, 'chat-shared-state-edited');
       expect(problems).toEqual([]);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { LanguageModel } from '@affordance/core/agent';
 import { createOpenAIModel } from '@affordance/core/openai';
 import type { RecordedJson } from '../support/replay-fixtures.js';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { type ReplayRequest, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 import { REPO_ROOT } from './run-cli.js';
 
 const RECORDING = resolve(
@@ -73,14 +73,26 @@ export interface ReplayModel {
   readonly model: LanguageModel;
   /** The `/v1` base URL, for `OPENAI_BASE_URL`. */
   readonly baseURL: string;
+  /** The requests that offered tools (agent turns). */
+  agentRequests(): readonly ReplayRequest[];
   close(): Promise<void>;
 }
 
-/** Start a replay model: request n gets `script[n]` (past the end, an HTTP 500 the client reports). */
-export async function startReplayModel(script: readonly (readonly string[])[]): Promise<ReplayModel> {
+/**
+ * Start a replay model: request n gets `script[n]` (past the end, an HTTP 500 the client reports). With
+ * `agentTurnsOnly`, a request offering no tools (the server's suggestion prompts, not an agent turn) gets an HTTP 503
+ * and takes no answer from the script; `agentRequests()` lists the others.
+ */
+export async function startReplayModel(
+  script: readonly (readonly string[])[],
+  options: { readonly agentTurnsOnly?: boolean } = {},
+): Promise<ReplayModel> {
   let turn = 0;
   const server = await startReplayServer({
-    '/v1/chat/completions': () => {
+    '/v1/chat/completions': (body) => {
+      if (options.agentTurnsOnly && !Array.isArray((body as RecordedJson)?.tools)) {
+        return { json: { error: { message: 'not an agent turn' } }, status: 503 };
+      }
       const answer = script[turn++];
       return answer
         ? { sse: answer }
@@ -92,6 +104,7 @@ export async function startReplayModel(script: readonly (readonly string[])[]): 
     server,
     baseURL,
     model: createOpenAIModel({ model: 'replay-model', baseURL, apiKey: 'sk-replay' }),
+    agentRequests: () => server.requests.filter((request) => Array.isArray(request.body?.tools)),
     close: () => server.close(),
   };
 }
