@@ -106,6 +106,11 @@ export interface RunCall {
   readonly toolCallId?: string;
   /** @deprecated The older name of `toolCallId` (it never sets the call id); read as `toolCallId`. */
   readonly callId?: string;
+  /**
+   * Hears the progress this call's handler reports (`ctx.progress`), before the registry's `call-progress` event;
+   * calls the handler makes through `ctx.run` do not inherit it.
+   */
+  readonly onProgress?: (progress: Progress) => void;
 }
 
 /** Facts every result carries. */
