@@ -96,4 +96,24 @@ describe('runCalls: progress of a running call', () => {
       'event sync Wrote',
     ]);
   });
+
+  it('registry.run: onProgress is per call, not per tool-call id (another caller may send the same id)', async () => {
+    const registry = syncing();
+    const mine: unknown[] = [];
+    const theirs: unknown[] = [];
+    await Promise.all([
+      registry.run({
+        name: 'sync',
+        toolCallId: 'mcp_1',
+        onProgress: (progress) => mine.push(progress.message),
+      }),
+      registry.run({
+        name: 'inner',
+        toolCallId: 'mcp_1',
+        onProgress: (progress) => theirs.push(progress.message),
+      }),
+    ]);
+    expect(mine).toEqual(['Fetched', 'Wrote']);
+    expect(theirs).toEqual(['inner step']);
+  });
 });

@@ -1,4 +1,4 @@
-import { qualifiedName } from '@affordance/core';
+import { type Progress, qualifiedName } from '@affordance/core';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -49,46 +49,42 @@ async function callTool(
   // A tool beyond the caller's roles answers exactly like one that does not exist.
   if (!action || !canSee(action, caller.user))
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-  // The request's own id for the call (`<session>_<n>`, unguessable): the pipeline makes the call id, and
-  // progress is routed by this one.
+  // The request's own id for the call (`<session>_<n>`, unguessable): the pipeline makes the call id.
   const toolCallId = `${session.fallbackSessionId}_${++session.calls}`;
   const progressToken = params._meta?.progressToken;
-  const unwatch =
-    progressToken === undefined
-      ? undefined
-      : shared.progress.watch(toolCallId, (progress) => {
-          void extra
-            .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
-            .catch(() => {});
-        });
-  try {
-    const context = options.context?.(caller);
-    const result = await registry.run({
-      name: qualifiedName(action),
-      args: params.arguments ?? {},
-      toolCallId,
-      sessionId: caller.sessionId,
-      signal: extra.signal,
-      services: { mcp: new CallServices(session, extra, caller.sessionId!) },
-      user: caller.user,
-      context,
-    });
-    if (passesLevel('debug', session.level)) {
-      const data = {
-        callId: result.callId,
-        name: result.name,
-        ok: result.ok,
-        durationMs: Math.round(result.durationMs * 1000) / 1000,
-      };
-      await extra
-        .sendNotification({
-          method: 'notifications/message',
-          params: { level: 'debug', logger: 'affordance', data },
-        })
-        .catch(() => {});
-    }
-    return await answerApproval({ shared, session, caller, action, result, extra });
-  } finally {
-    unwatch?.();
+  const context = options.context?.(caller);
+  const result = await registry.run({
+    name: qualifiedName(action),
+    args: params.arguments ?? {},
+    toolCallId,
+    sessionId: caller.sessionId,
+    signal: extra.signal,
+    services: { mcp: new CallServices(session, extra, caller.sessionId!) },
+    user: caller.user,
+    context,
+    ...(progressToken === undefined
+      ? {}
+      : {
+          onProgress: (progress: Progress) => {
+            void extra
+              .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
+              .catch(() => {});
+          },
+        }),
+  });
+  if (passesLevel('debug', session.level)) {
+    const data = {
+      callId: result.callId,
+      name: result.name,
+      ok: result.ok,
+      durationMs: Math.round(result.durationMs * 1000) / 1000,
+    };
+    await extra
+      .sendNotification({
+        method: 'notifications/message',
+        params: { level: 'debug', logger: 'affordance', data },
+      })
+      .catch(() => {});
   }
+  return await answerApproval({ shared, session, caller, action, result, extra });
 }
