@@ -1,3 +1,4 @@
+export { approvalIdOf } from '@affordance/core';
 export {
   type ActionEntry,
   entryOfAvailable,
@@ -15,7 +16,6 @@ export {
   remoteActionRunner,
   targetIdOf,
 } from './actions/action-runner.js';
-export { approvalIdOf } from './approvals/approval-id-of.js';
 export {
   type ApprovalChoice,
   type SendApprovalDecisionOptions,

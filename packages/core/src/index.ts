@@ -44,6 +44,7 @@ export { runAgent } from './agent/run-agent.js';
 export { type ActionError, actionError, type Issue } from './errors/action-error.js';
 export { ActionFailure } from './errors/action-failure.js';
 export { AffordanceError, isKernelError } from './errors/affordance-error.js';
+export { approvalIdOf } from './errors/approval-id-of.js';
 export {
   ERROR_CODES,
   type ErrorCode,

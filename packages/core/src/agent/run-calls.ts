@@ -1,4 +1,5 @@
 import type { Progress, RunCall, User } from '../action/types.js';
+import { approvalIdOf } from '../errors/approval-id-of.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentEvent, CallRecord } from './agent-events.js';
@@ -54,7 +55,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
       };
       span = scope.telemetry?.startToolCall(call, scope.sessionId);
       const result = span ? await span.within(() => scope.registry.run(run)) : await scope.registry.run(run);
-      const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
+      const approvalId = result.ok ? undefined : approvalIdOf(result);
       const status = result.ok
         ? 'ok'
         : approvalId !== undefined
@@ -91,11 +92,4 @@ function withProgress(output: string, progress: readonly Progress[]): string {
   });
   const skipped = told.length > SHOWN_PROGRESS ? `- … ${told.length - SHOWN_PROGRESS} earlier\n` : '';
   return `${output}\n\nProgress it reported while running:\n${skipped}${lines.join('\n')}`;
-}
-
-// The approval a call waits on, when the pipeline paused it.
-function approvalIdOf(code: string, details: unknown): string | undefined {
-  if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
-  const id = (details as { approvalId?: unknown }).approvalId;
-  return typeof id === 'string' ? id : undefined;
 }
