@@ -63,7 +63,7 @@ export { PIPELINE } from './pipeline/pipeline.js';
 export type { ArgLimits, Policy, TargetResolver } from './pipeline/runtime.js';
 export { errorForModel } from './pipeline/shape-result.js';
 export { createMemoryStore, type Store } from './ports/store.js';
-export type { Approvals } from './registry/approvals.js';
+export type { Approvals, DeniedCall } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery, RankIntent } from './registry/available.js';
 export {
   createRegistry,
