@@ -2,7 +2,6 @@ import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createOAuthResource, type OAuthResource } from '../auth/oauth-resource.js';
 import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
-import { createApprovalResults } from './approval-results.js';
 import { openSession } from './open-session.js';
 import type { ServeContext } from './serve-context.js';
 import type { ServeMCPOptions } from './types.js';
@@ -42,7 +41,6 @@ export function serveMCPWithHttp(
   const shared: ServeContext = {
     registry,
     options,
-    approvalResults: createApprovalResults(registry),
     sessions: new Set(),
     oauth: options.oauth ? createOAuthResource(options.oauth) : undefined,
   };
@@ -83,7 +81,6 @@ export function serveMCPWithHttp(
     },
     async close() {
       stopFollowing();
-      shared.approvalResults.close();
       http.close();
       await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
     },
