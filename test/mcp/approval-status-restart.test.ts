@@ -64,7 +64,7 @@ describe('approval_status after a restart (PGlite folder)', () => {
     const first = await start();
     const ann = await connect(first.url, 'ann-token');
     const paused = (await ann.callTool({ name: 'move_money', arguments: { amount: 7 } })) as CallToolResult;
-    const id = (paused._meta?.['affordance/approval'] as { id: string }).id;
+    const id = (paused._meta?.['affordance/approval'] as { id: string } | undefined)?.id ?? '';
     const approved = await first.registry.approvals.approve(id, { by: 'boss' });
     expect(approved).toMatchObject({ ok: true, value: { moved: 7 } });
     await ann.close();
