@@ -3,13 +3,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRegistry, defineAction, type Registry } from '@affordance/core';
+import { createRegistry, type Registry } from '@affordance/core';
 import { listenMCP } from '@affordance/mcp/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
+import { moveMoney } from '../support/move-money.js';
 
 const TOKENS = {
   'ann-token': { id: 'ann', roles: ['mover'] },
@@ -18,22 +19,12 @@ const TOKENS = {
 const folder = mkdtempSync(join(tmpdir(), 'affordance-approval-status-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A server over the PGlite folder: `move_money` waits for a person and answers an object. */
+/** A server over the PGlite folder: `move_money` waits for a person. */
 async function start(): Promise<{ url: string; registry: Registry; stop: () => Promise<void> }> {
   const store = await createPostgresStore({ dataDir: join(folder, 'db') });
   const registry = createRegistry({
     store,
-    actions: [
-      defineAction({
-        name: 'move_money',
-        description: 'Move money between accounts',
-        roles: ['mover'],
-        approval: 'always',
-        input: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
-        output: { type: 'object', properties: { moved: { type: 'number' } }, required: ['moved'] },
-        handler: (input: { amount: number }) => ({ moved: input.amount }),
-      }),
-    ],
+    actions: [moveMoney()],
   });
   const listener = await listenMCP(registry, { tokens: TOKENS, approvals: { elicit: false } });
   return {
@@ -66,7 +57,7 @@ describe('approval_status after a restart (PGlite folder)', () => {
     const paused = (await ann.callTool({ name: 'move_money', arguments: { amount: 7 } })) as CallToolResult;
     const id = (paused._meta?.['affordance/approval'] as { id: string } | undefined)?.id ?? '';
     const approved = await first.registry.approvals.approve(id, { by: 'boss' });
-    expect(approved).toMatchObject({ ok: true, value: { moved: 7 } });
+    expect(approved).toMatchObject({ ok: true, value: 'moved 7' });
     await ann.close();
     await first.stop();
 
@@ -78,7 +69,7 @@ describe('approval_status after a restart (PGlite folder)', () => {
         arguments: { approvalId: id },
       })) as CallToolResult;
       expect(done.isError).toBeFalsy();
-      expect(text(done)).toBe(approved.modelOutput);
+      expect(text(done)).toBe('moved 7');
       expect(done.structuredContent).toEqual({
         approvalId: id,
         name: 'move_money',
@@ -90,7 +81,7 @@ describe('approval_status after a restart (PGlite folder)', () => {
       const bob = await connect(second.url, 'bob-token');
       const stolen = await bob.callTool({ name: 'approval_status', arguments: { approvalId: id } });
       expect(stolen.isError).toBe(true);
-      expect(JSON.stringify(stolen)).not.toContain('"moved"');
+      expect(JSON.stringify(stolen)).not.toContain('moved 7');
       await bob.close();
     } finally {
       await second.stop();
