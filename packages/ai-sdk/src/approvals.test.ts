@@ -80,6 +80,8 @@ describe('approvals through the AI SDK', () => {
 
   it('records a refusal as a denied approval with an approval_denied audit entry, and runs nothing', async () => {
     const { registry, runs, model, tools, messages } = await askThenAnswer(false, 'too much');
+    const decided: string[] = [];
+    registry.on('approval-decided', ({ approval }) => decided.push(approval.status));
     const denied = await recordDeniedApprovals(tools, messages);
     const resumed = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
     expect(runs).toEqual([]);
@@ -87,6 +89,9 @@ describe('approvals through the AI SDK', () => {
     expect(denied.map((result) => !result.ok && result.error.code)).toEqual(['approval_denied']);
     const [approval] = await registry.approvals.list({ sessionId: 's1' });
     expect(approval).toMatchObject({ status: 'denied', decidedBy: 'alice', reason: 'too much' });
+    // Stored already denied: it never was pending, not even for a moment.
+    expect(approval?.history?.map((transition) => transition.status)).toEqual(['denied']);
+    expect(decided).toEqual(['denied']);
     const { records } = await registry.store.audit.query({ sessionId: 's1' });
     expect(records.map((record) => [record.errorCode, record.approval?.decidedBy])).toEqual([
       ['approval_denied', 'alice'],

@@ -6,8 +6,9 @@ import { answeredCalls } from './approval-responses.js';
 /**
  * Record in the registry's approval store the calls a person refused through the AI SDK's approval responses
  * (the AI SDK itself runs nothing for them): each refused call of the last tool message whose tool came from
- * `affordanceTools` is stored as asked and denied by the tool set's `approver`, so the audit log shows an
- * `approval_denied` entry. Nothing runs. Call it with the request's messages before `streamText`/`generateText`.
+ * `affordanceTools` is stored as denied by the tool set's `approver` (`registry.approvals.recordDenied`: never
+ * pending), so the audit log shows an `approval_denied` entry. Nothing runs. Call it with the request's messages
+ * before `streamText`/`generateText`.
  */
 export async function recordDeniedApprovals(
   tools: ToolSet,
@@ -20,22 +21,18 @@ export async function recordDeniedApprovals(
     if (!binding) continue;
     const { registry, action, options } = binding;
     const checked = registry.checkInput(action.name, answer.input);
-    const id = `apr_${crypto.randomUUID()}`;
-    await registry.store.approvals.create({
-      id,
-      callId: `call_${crypto.randomUUID()}`,
-      name: action.name,
-      args: (checked?.ok ? checked.value : answer.input) as Record<string, unknown>,
-      user: options.user,
-      context: options.context ?? {},
-      sessionId: options.sessionId,
-      idempotencyKey: undefined,
-      requestedAt: new Date().toISOString(),
-      status: 'pending',
-    });
     const reason = answer.response.reason;
     results.push(
-      await registry.approvals.deny(id, { by: approverOf(options), ...(reason ? { reason } : {}) }),
+      await registry.approvals.recordDenied(
+        {
+          name: action.name,
+          args: (checked?.ok ? checked.value : answer.input) as Record<string, unknown>,
+          user: options.user,
+          context: options.context ?? {},
+          sessionId: options.sessionId,
+        },
+        { by: approverOf(options), ...(reason ? { reason } : {}) },
+      ),
     );
   }
   return results;

@@ -1,3 +1,4 @@
+export { approvalIdOf } from '@affordance/core';
 export {
   type ActionEntry,
   entryOfAvailable,
@@ -22,7 +23,6 @@ export {
   type AguiContextEntry,
   createAgentContext,
 } from './agent-context/create-agent-context.js';
-export { approvalIdOf } from './approvals/approval-id-of.js';
 export {
   type ApprovalChoice,
   type SendApprovalDecisionOptions,

@@ -13,6 +13,7 @@ const ROOT_VALUES = [
   'TOOL_FORMATS',
   'actionError',
   'ajvValidator',
+  'approvalIdOf',
   'compileValidator',
   'createEmitter',
   'createMemoryStore',

@@ -45,6 +45,7 @@ export { runAgent } from './agent/run-agent.js';
 export { type ActionError, actionError, type Issue } from './errors/action-error.js';
 export { ActionFailure } from './errors/action-failure.js';
 export { AffordanceError, isKernelError } from './errors/affordance-error.js';
+export { approvalIdOf } from './errors/approval-id-of.js';
 export {
   ERROR_CODES,
   type ErrorCode,
@@ -63,7 +64,7 @@ export { PIPELINE } from './pipeline/pipeline.js';
 export type { ArgLimits, Policy, TargetResolver } from './pipeline/runtime.js';
 export { errorForModel } from './pipeline/shape-result.js';
 export { createMemoryStore, type Store } from './ports/store.js';
-export type { Approvals } from './registry/approvals.js';
+export type { Approvals, DeniedCall } from './registry/approvals.js';
 export type { AvailableAction, AvailableQuery, RankIntent } from './registry/available.js';
 export {
   createRegistry,

@@ -1,24 +1,13 @@
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry } from '@affordance/core';
 import { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
+import { waitAction } from '../../../test/support/wait-action.js';
 import { langchainTools } from './langchain-tools.js';
 
 describe("the RunnableConfig's signal", () => {
   it('reaches the handler, and an aborted call answers `aborted` and is audited', async () => {
-    let started: () => void = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const wait = defineAction({
-      name: 'wait',
-      description: 'Wait until stopped',
-      handler: (_input, ctx) =>
-        new Promise((_resolve, reject) => {
-          started();
-          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
-        }),
-    });
-    const registry = createRegistry({ actions: [wait] });
+    const { action, running } = waitAction();
+    const registry = createRegistry({ actions: [action] });
     const [tool] = langchainTools(registry);
     const controller = new AbortController();
     const answer = tool!.invoke(

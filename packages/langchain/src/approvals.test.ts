@@ -3,9 +3,9 @@ import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
+import { notesRegistry } from '../../../test/support/notes-registry.js';
 import type { ApprovalRequest } from './approval-interrupt.js';
 import { langchainTools } from './langchain-tools.js';
-import { notesRegistry } from './notes.fixture.js';
 
 const ana = { id: 'ana', roles: ['editor'] };
 

@@ -3,8 +3,8 @@ import { fakeModel } from '@langchain/core/testing';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
+import { notesRegistry } from '../../../test/support/notes-registry.js';
 import { langchainTools } from './langchain-tools.js';
-import { notesRegistry } from './notes.fixture.js';
 
 const bob = { id: 'bob', roles: ['viewer'] };
 

@@ -10,8 +10,8 @@ import {
 } from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { describe, expect, it } from 'vitest';
+import { notesRegistry } from '../../../test/support/notes-registry.js';
 import { langchainTools } from './langchain-tools.js';
-import { notesRegistry } from './notes.fixture.js';
 
 /** A graph of one LangGraph `ToolNode` that runs the tool calls of the last AI message. */
 function toolGraph(tools: ReturnType<typeof langchainTools>) {

@@ -1,9 +1,9 @@
 import { Agent, RunState, run, setTracingDisabled } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notesRegistry } from '../../../test/support/notes-registry.js';
 import type { AffordanceRunContext } from './agents-context.js';
 import { agentsTools } from './agents-tools.js';
 import { decideApproval } from './decide-approval.js';
-import { notesRegistry } from './notes.fixture.js';
 import { callsTool, ScriptedModel, says } from './scripted-model.fixture.js';
 
 beforeAll(() => setTracingDisabled(true));

@@ -18,7 +18,7 @@ describe('redactApproval', () => {
     const id = !asked.ok ? (asked.error.details?.approvalId as string) : '';
     await registry.approvals.approve(id, { by: 'root' });
     const stored = await registry.approvals.get(id);
-    expect(stored?.outcome).toEqual({ ok: true, output: 'token tk-123' });
+    expect(stored?.outcome).toEqual({ ok: true, modelOutput: 'token tk-123', value: 'token tk-123' });
     const shown = redactApproval(registry, stored!);
     expect(shown.outcome).toEqual({ ok: true });
     expect(JSON.stringify(shown)).not.toContain('tk-123');

@@ -55,9 +55,9 @@ export function createPostgresApprovalStore(db: SqlClient): ApprovalStore {
       ];
       await db.query(
         `INSERT INTO pending_approvals (id, call_id, action, args, requested_by, context, session_id, idempotency_key,
-           requested_at, status, decided_by, decided_at, reason, history)
+           requested_at, status, decided_by, decided_at, reason, history, outcome)
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9::timestamptz, $10, $11, $12::timestamptz, $13,
-           $14::jsonb)`,
+           $14::jsonb, $15::jsonb)`,
         [
           approval.id,
           approval.callId,
@@ -73,6 +73,7 @@ export function createPostgresApprovalStore(db: SqlClient): ApprovalStore {
           approval.decidedAt ?? null,
           approval.reason ?? null,
           toJsonText(history),
+          toJsonText(approval.outcome),
         ],
       );
     },

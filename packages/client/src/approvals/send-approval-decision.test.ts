@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { approvalIdOf } from './approval-id-of.js';
 import { sendApprovalDecision } from './send-approval-decision.js';
 
 describe('sendApprovalDecision', () => {
@@ -19,16 +18,5 @@ describe('sendApprovalDecision', () => {
       'the approvals API answered 409: already decided',
     );
     expect(fetch).toHaveBeenCalledWith('/api/approvals/apr_1', expect.anything());
-  });
-});
-
-describe('approvalIdOf', () => {
-  it('reads the id from the approval_required error or from a streamed result text', () => {
-    const error = { code: 'approval_required', message: 'waits', details: { approvalId: 'apr_7' } } as const;
-    expect(approvalIdOf({ error })).toBe('apr_7');
-    expect(
-      approvalIdOf({ result: 'Error (approval_required): delete needs approval; waiting as apr_9.' }),
-    ).toBe('apr_9');
-    expect(approvalIdOf({ modelOutput: 'done' })).toBeUndefined();
   });
 });

@@ -108,6 +108,11 @@ export interface RunCall {
   readonly callId?: string;
   /** A person's answers to what the handler asked with `ctx.ask`, by question key (a resumed agent run sets them). */
   readonly answers?: Readonly<Record<string, unknown>>;
+  /**
+   * Hears the progress this call's handler reports (`ctx.progress`), before the registry's `call-progress` event;
+   * calls the handler makes through `ctx.run` do not inherit it.
+   */
+  readonly onProgress?: (progress: Progress) => void;
 }
 
 /** What a handler asks a person (`ctx.ask`): the question, the JSON Schema of an answer, and a key naming it. */

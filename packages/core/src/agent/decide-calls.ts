@@ -141,7 +141,7 @@ async function decidedElsewhere(setup: RunSetup, call: ApprovalCall, by: string)
 
 function outcomeOf(call: ApprovalCall, approval: PendingApproval | undefined): Ended {
   const by = approval?.decidedBy ? ` by ${approval.decidedBy}` : '';
-  const output = approval?.outcome?.output;
+  const output = approval?.outcome?.modelOutput;
   if (approval?.status === 'done') {
     return {
       status: 'ok',

@@ -1,4 +1,5 @@
-import type { Progress, RunCall, RunResult, User } from '../action/types.js';
+import type { Progress, RunCall, User } from '../action/types.js';
+import { approvalIdOf } from '../errors/approval-id-of.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { StepTelemetry } from '../tracing/agent-telemetry.js';
 import type { AgentEvent, CallRecord, InputAsk } from './agent-events.js';
@@ -31,6 +32,7 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
       record = { callId: call.id, name: call.name, args, status: 'aborted', output: ABORTED_OUTPUT };
     } else {
       scope.emit({ type: 'call-start', runId: scope.runId, step: scope.step, call });
+      const progress: Progress[] = [];
       const run: RunCall = {
         name: call.name,
         args,
@@ -40,12 +42,21 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
         ...keyOf(scope, call, index),
         ...(scope.user ? { user: scope.user } : {}),
         ...(scope.context ? { context: scope.context } : {}),
+        onProgress: (reported) => {
+          progress.push(reported);
+          scope.emit({
+            type: 'call-progress',
+            runId: scope.runId,
+            step: scope.step,
+            callId: call.id,
+            name: call.name,
+            progress: reported,
+          });
+        },
       };
       span = scope.telemetry?.startToolCall(call, scope.sessionId);
-      const { result, progress } = span
-        ? await span.within(() => runWatched(scope, run, call))
-        : await runWatched(scope, run, call);
-      const approvalId = result.ok ? undefined : approvalIdOf(result.error.code, result.error.details);
+      const result = span ? await span.within(() => scope.registry.run(run)) : await scope.registry.run(run);
+      const approvalId = result.ok ? undefined : approvalIdOf(result);
       const input = result.ok ? undefined : inputAskOf(result.error.code, result.error.details);
       const status = result.ok
         ? 'ok'
@@ -83,46 +94,6 @@ function keyOf(scope: CallScope, call: ModelToolCall, index: number): { idempote
 
 const SHOWN_PROGRESS = 10;
 
-/**
- * Run one call and report its progress as `call-progress` events: the registry's `call-progress` events of the call
- * this run started (found by its `call-start`: the model's call id, this session, top level), in order.
- */
-async function runWatched(
-  scope: CallScope,
-  run: RunCall,
-  call: ModelToolCall,
-): Promise<{ result: RunResult; progress: Progress[] }> {
-  const progress: Progress[] = [];
-  let pipelineId: string | undefined;
-  const stopStart = scope.registry.on('call-start', (event) => {
-    if (
-      pipelineId === undefined &&
-      event.depth === 0 &&
-      event.toolCallId === call.id &&
-      event.sessionId === scope.sessionId
-    )
-      pipelineId = event.callId;
-  });
-  const stopProgress = scope.registry.on('call-progress', (event) => {
-    if (pipelineId === undefined || event.callId !== pipelineId) return;
-    progress.push(event.progress);
-    scope.emit({
-      type: 'call-progress',
-      runId: scope.runId,
-      step: scope.step,
-      callId: call.id,
-      name: call.name,
-      progress: event.progress,
-    });
-  });
-  try {
-    return { result: await scope.registry.run(run), progress };
-  } finally {
-    stopStart();
-    stopProgress();
-  }
-}
-
 /** The model's output, followed by the progress messages the call reported (the last few), for the next turn. */
 function withProgress(output: string, progress: readonly Progress[]): string {
   const told = progress.filter((item) => item.message);
@@ -133,13 +104,6 @@ function withProgress(output: string, progress: readonly Progress[]): string {
   });
   const skipped = told.length > SHOWN_PROGRESS ? `- … ${told.length - SHOWN_PROGRESS} earlier\n` : '';
   return `${output}\n\nProgress it reported while running:\n${skipped}${lines.join('\n')}`;
-}
-
-// The approval a call waits on, when the pipeline paused it.
-function approvalIdOf(code: string, details: unknown): string | undefined {
-  if (code !== 'approval_required' || typeof details !== 'object' || details === null) return undefined;
-  const id = (details as { approvalId?: unknown }).approvalId;
-  return typeof id === 'string' ? id : undefined;
 }
 
 /** What a call asked a person (`ctx.ask`), when it ended `input_required`; `answers` are the ones it ran with. */

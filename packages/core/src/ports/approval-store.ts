@@ -56,15 +56,16 @@ export interface PendingApproval {
   /** While approved or running: the run holding it must renew its lease before this time, or it is interrupted. */
   readonly leaseUntil?: string;
   /**
-   * How the last run ended (`done`, `failed`, `interrupted`, `denied`): its error code and message when it failed,
-   * and the text the model reads for the call (`output`, the result's `modelOutput`) once it ran, so a paused agent
-   * run resumed later gets the output of a call decided in the inbox.
+   * How the last run ended (`done`, `failed`, `interrupted`, `denied`): its error code and message when it failed;
+   * for a run, the text the model reads (`modelOutput`) and, when it succeeded, its value, so the caller who asked
+   * can be given the result later, from any process.
    */
   readonly outcome?: {
     readonly ok: boolean;
     readonly errorCode?: string;
     readonly message?: string;
-    readonly output?: string;
+    readonly value?: unknown;
+    readonly modelOutput?: string;
   };
   /** Every status it went through, oldest first (the stores keep it; a new approval may leave it out). */
   readonly history?: readonly ApprovalTransition[];

@@ -81,6 +81,40 @@ describe('approvals', () => {
     const { records } = await registry.store.audit.query();
     expect(records.map((record) => record.errorCode)).toEqual(['approval_denied', 'approval_required']);
   });
+
+  it('records a call refused elsewhere as denied, never pending, audited, and runs nothing', async () => {
+    const { registry, runs } = setup();
+    const requested: unknown[] = [];
+    registry.on('approval-requested', (event) => requested.push(event));
+    const denied = await registry.approvals.recordDenied(
+      { name: 'transfer', args: { amount: 500 }, user: { id: 'u1' }, sessionId: 's1' },
+      { by: 'admin', reason: 'too much' },
+    );
+    expect(denied).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied', message: 'admin denied transfer: too much' },
+    });
+    const id = denied.ok ? '' : (denied.error.details?.approvalId as string);
+    expect(await registry.approvals.get(id)).toMatchObject({
+      name: 'transfer',
+      args: { amount: 500 },
+      status: 'denied',
+      decidedBy: 'admin',
+      reason: 'too much',
+      outcome: { ok: false, errorCode: 'approval_denied' },
+      history: [{ status: 'denied', by: 'admin', reason: 'too much' }],
+    });
+    expect(requested).toEqual([]);
+    expect(runs).toEqual([]);
+    const { records } = await registry.store.audit.query();
+    expect(records).toMatchObject([
+      { callId: denied.callId, errorCode: 'approval_denied', approval: { id, decidedBy: 'admin' } },
+    ]);
+    await expect(registry.approvals.approve(id, { by: 'admin' })).rejects.toThrowError(/is denied/);
+    await expect(
+      registry.approvals.recordDenied({ name: 'transfer', args: {} }, { by: '' }),
+    ).rejects.toThrowError(/needs `by`/);
+  });
 });
 
 describe('approval states', () => {

@@ -17,6 +17,10 @@ export interface ApprovalAct {
   readonly args?: Readonly<Record<string, unknown>>;
 }
 
+/** A refused call as `recordDenied` stores it: the validated arguments, who asked and in which session. */
+export type DeniedCall = Pick<PendingApproval, 'name' | 'args'> &
+  Partial<Pick<PendingApproval, 'user' | 'context' | 'sessionId' | 'idempotencyKey'>>;
+
 /** The approvals inbox of a registry. */
 export interface Approvals {
   /**
@@ -29,6 +33,11 @@ export interface Approvals {
   approve(id: string, act: ApprovalAct): Promise<RunResult>;
   /** Deny a pending call; its result is `approval_denied`, and it is audited. */
   deny(id: string, act: Omit<ApprovalAct, 'signal' | 'requester'>): Promise<RunResult>;
+  /**
+   * Record a call a person refused where it was asked (another framework's approval prompt): stored already
+   * `denied`, never pending, audited as `approval_denied`; its result answered. Nothing runs.
+   */
+  recordDenied(call: DeniedCall, act: Omit<ApprovalAct, 'signal' | 'requester' | 'args'>): Promise<RunResult>;
   /** Run an `interrupted` approval again, as approve does. */
   retry(id: string, act: ApprovalAct): Promise<RunResult>;
   /**
@@ -89,6 +98,23 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
     }
     return moved;
   };
+  // A denied approval: report it, audit it as `approval_denied` and answer that result.
+  const denied = (approval: PendingApproval, by: string, reason: string | undefined): Promise<RunResult> => {
+    runtime.events.emit('approval-decided', { approval });
+    const error = actionError(
+      'approval_denied',
+      `${by} denied ${approval.name}${reason ? `: ${reason}` : ''}`,
+      {
+        hint: 'do not retry this call; ask the user what to do instead',
+        details: { approvalId: approval.id },
+      },
+    );
+    return endApprovedCall(runtime, approval, error, {
+      id: approval.id,
+      decidedBy: by,
+      ...(reason ? { reason } : {}),
+    });
+  };
   return {
     async list(filter) {
       await recover(false);
@@ -126,16 +152,30 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       checkBy(by);
       const approval = await store.decide(id, { status: 'denied', by, ...(reason ? { reason } : {}) });
       if (!approval) return notPending(id, 'pending');
-      runtime.events.emit('approval-decided', { approval });
-      const error = actionError(
-        'approval_denied',
-        `${by} denied ${approval.name}${reason ? `: ${reason}` : ''}`,
-        {
-          hint: 'do not retry this call; ask the user what to do instead',
-          details: { approvalId: id },
-        },
-      );
-      return endApprovedCall(runtime, approval, error, { id, decidedBy: by, ...(reason ? { reason } : {}) });
+      return denied(approval, by, reason);
+    },
+    async recordDenied(call, { by, reason }) {
+      checkBy(by);
+      const at = new Date().toISOString();
+      const approval: PendingApproval = {
+        id: newId('apr'),
+        callId: newId('call'),
+        name: call.name,
+        args: call.args,
+        user: call.user,
+        context: call.context ?? {},
+        sessionId: call.sessionId,
+        idempotencyKey: call.idempotencyKey,
+        requestedAt: at,
+        status: 'denied',
+        decidedBy: by,
+        decidedAt: at,
+        ...(reason ? { reason } : {}),
+        outcome: { ok: false, errorCode: 'approval_denied' },
+        history: [{ status: 'denied', at, by, ...(reason ? { reason } : {}) }],
+      };
+      await store.create(approval);
+      return denied(approval, by, reason);
     },
     recover: (options) => recover(options?.everyRun === true),
   };

@@ -103,14 +103,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
     clearInterval(renew);
   }
   const status = result.ok ? 'done' : result.error.code === 'aborted' ? 'interrupted' : 'failed';
-  await settle(
-    runtime,
-    approval.id,
-    holder,
-    status,
-    result.ok ? undefined : result.error,
-    result.modelOutput,
-  );
+  await settle(runtime, approval.id, holder, status, result.ok ? undefined : result.error, result);
   return result;
 }
 
@@ -120,17 +113,23 @@ async function settle(
   holder: string,
   status: 'done' | 'failed' | 'interrupted',
   error: { readonly code: string; readonly message: string } | undefined,
-  output?: string,
+  result?: RunResult,
 ): Promise<void> {
+  // The run's result, kept so the caller can be handed it later (`modelOutput`, and a success's value).
+  const kept = result
+    ? {
+        modelOutput: result.modelOutput,
+        ...(result.ok && result.value !== undefined ? { value: result.value } : {}),
+      }
+    : {};
   try {
     const settled = await runtime.store.approvals.change(id, {
       from: ['approved', 'running'],
       status,
       holder,
-      outcome: {
-        ...(error ? { ok: false, errorCode: error.code, message: error.message } : { ok: true }),
-        ...(output !== undefined ? { output } : {}),
-      },
+      outcome: error
+        ? { ok: false, errorCode: error.code, message: error.message, ...kept }
+        : { ok: true, ...kept },
       ...(error ? { reason: error.message } : {}),
     });
     if (settled) runtime.events.emit('approval-decided', { approval: settled });

@@ -8,6 +8,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { moveMoney } from '../../../../test/support/move-money.js';
 import { listenMCP } from '../node/index.js';
 import type { ServeMCPOptions } from './types.js';
 
@@ -28,21 +29,7 @@ function bank(): { registry: Registry; runs: { count: number } } {
   const runs = { count: 0 };
   const registry = createRegistry({
     actions: [
-      defineAction({
-        name: 'move_money',
-        description: 'Move money between accounts',
-        roles: ['mover'],
-        approval: 'always',
-        input: {
-          type: 'object',
-          properties: { amount: { type: 'number' }, apiKey: { type: 'string' } },
-          required: ['amount'],
-        },
-        handler: (input: { amount: number }) => {
-          runs.count++;
-          return `moved ${input.amount}`;
-        },
-      }),
+      moveMoney(runs),
       defineAction({ name: 'balance', description: 'Read the balance', handler: () => 'balance 10' }),
     ],
   });

@@ -56,7 +56,6 @@ export async function answerApproval(input: {
   const approvalId = result.ok ? undefined : result.error.details?.approvalId;
   if (result.ok || result.error.code !== 'approval_required' || typeof approvalId !== 'string')
     return toCallToolResult(result, action);
-  shared.approvalResults.track(approvalId, result.callId);
   const elicit = shared.options.approvals?.elicit ?? true;
   // JSON responses carry no server requests mid-call, so there is no asking there.
   if (

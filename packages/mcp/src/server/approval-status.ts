@@ -1,4 +1,4 @@
-import type { AnyAction, Registry, User } from '@affordance/core';
+import { type AnyAction, isErrorCode, type Registry, type RunResult, type User } from '@affordance/core';
 import type { PendingApproval } from '@affordance/core/ports';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { APPROVAL_META_KEY } from './approval-flow.js';
@@ -51,8 +51,8 @@ function pauses(action: AnyAction): boolean {
 
 /**
  * Answer the status tool: only the caller who asked for the call (the same user, or the same session when there is
- * no user) learns anything; any other id answers as unknown. A finished call answers with its own result when this
- * server saw it end.
+ * no user) learns anything; any other id answers as unknown. A call that ran answers with its own result, as the
+ * approval store kept it (so after a restart too, and from whichever process ran it).
  */
 export async function callApprovalStatus(
   shared: ServeContext,
@@ -72,10 +72,10 @@ export async function callApprovalStatus(
     ...(approval.reason ? { reason: approval.reason } : {}),
   };
   const meta = { [APPROVAL_META_KEY]: { id: approval.id, status: approval.status } };
-  const seen = shared.approvalResults.get(approval.id);
+  const ran = ranResult(approval);
   const action = shared.registry.get(approval.name);
-  if (seen && action) {
-    const own = toCallToolResult(seen, action);
+  if (ran && action) {
+    const own = toCallToolResult(ran, action);
     return { ...own, structuredContent: structured, _meta: { ...own._meta, ...meta } };
   }
   return {
@@ -85,6 +85,25 @@ export async function callApprovalStatus(
       ? { isError: true }
       : {}),
     _meta: meta,
+  };
+}
+
+/** The result of the approved run as the approval store kept it with its outcome, once it ran. */
+function ranResult(approval: PendingApproval): RunResult | undefined {
+  const outcome = approval.outcome;
+  if (outcome?.modelOutput === undefined) return undefined;
+  const meta = {
+    callId: approval.callId,
+    name: approval.name,
+    durationMs: 0,
+    modelOutput: outcome.modelOutput,
+  };
+  if (outcome.ok) return { ok: true, value: outcome.value, ...meta };
+  const code = outcome.errorCode;
+  return {
+    ok: false,
+    error: { code: isErrorCode(code) ? code : 'handler_error', message: outcome.message ?? '' },
+    ...meta,
   };
 }
 
@@ -108,7 +127,7 @@ function describe(approval: PendingApproval): string {
     case 'running':
       return `${call} was approved${by} and is running; ask again later.`;
     case 'done':
-      return `${call} was approved${by} and ran successfully; this server did not keep its result.`;
+      return `${call} was approved${by} and ran successfully; its result was not kept.`;
     case 'failed':
       return `${call} was approved${by} but failed${approval.outcome?.message ? `: ${approval.outcome.message}` : ''}.`;
     case 'interrupted':

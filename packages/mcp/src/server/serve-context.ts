@@ -3,17 +3,12 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { LoggingLevel, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { OAuthResource } from '../auth/oauth-resource.js';
-import type { ApprovalResults } from './approval-results.js';
-import type { ProgressRouter } from './progress-router.js';
 import type { MCPCaller, ServeMCPOptions } from './types.js';
 
 /** What every session of one `serveMCP` shares. */
 export interface ServeContext {
   readonly registry: Registry;
   readonly options: ServeMCPOptions;
-  readonly progress: ProgressRouter;
-  /** Results of approved calls asked for over MCP, for the status tool. */
-  readonly approvalResults: ApprovalResults;
   readonly sessions: Set<SessionState>;
   /** The endpoint as an OAuth protected resource (`options.oauth`), built once. */
   readonly oauth: OAuthResource | undefined;

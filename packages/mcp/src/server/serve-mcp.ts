@@ -2,9 +2,7 @@ import type { Registry, User } from '@affordance/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createOAuthResource, type OAuthResource } from '../auth/oauth-resource.js';
 import { createHttpHandler, type HttpHandler } from '../http/handle-http.js';
-import { createApprovalResults } from './approval-results.js';
 import { openSession } from './open-session.js';
-import { createProgressRouter } from './progress-router.js';
 import type { ServeContext } from './serve-context.js';
 import type { ServeMCPOptions } from './types.js';
 
@@ -43,8 +41,6 @@ export function serveMCPWithHttp(
   const shared: ServeContext = {
     registry,
     options,
-    progress: createProgressRouter(registry),
-    approvalResults: createApprovalResults(registry),
     sessions: new Set(),
     oauth: options.oauth ? createOAuthResource(options.oauth) : undefined,
   };
@@ -85,8 +81,6 @@ export function serveMCPWithHttp(
     },
     async close() {
       stopFollowing();
-      shared.progress.close();
-      shared.approvalResults.close();
       http.close();
       await Promise.all([...shared.sessions].map((session) => session.server.close().catch(() => {})));
     },

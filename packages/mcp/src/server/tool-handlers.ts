@@ -1,4 +1,4 @@
-import { qualifiedName } from '@affordance/core';
+import { type Progress, qualifiedName } from '@affordance/core';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -50,54 +50,50 @@ async function callTool(
   // A tool beyond the caller's roles answers exactly like one that does not exist.
   if (!action || !canSee(action, caller.user))
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-  // The request's own id for the call (`<session>_<n>`, unguessable): the pipeline makes the call id, and
-  // progress is routed by this one.
+  // The request's own id for the call (`<session>_<n>`, unguessable): the pipeline makes the call id.
   const toolCallId = `${session.fallbackSessionId}_${++session.calls}`;
   const progressToken = params._meta?.progressToken;
-  const unwatch =
-    progressToken === undefined
-      ? undefined
-      : shared.progress.watch(toolCallId, (progress) => {
-          void extra
-            .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
-            .catch(() => {});
-        });
-  try {
-    const context = options.context?.(caller);
-    const call = {
-      name: qualifiedName(action),
-      args: params.arguments ?? {},
-      toolCallId,
-      sessionId: caller.sessionId,
-      signal: extra.signal,
-      services: { mcp: new CallServices(session, extra, caller.sessionId!) },
-      user: caller.user,
-      context,
+  const context = options.context?.(caller);
+  const call = {
+    name: qualifiedName(action),
+    args: params.arguments ?? {},
+    toolCallId,
+    sessionId: caller.sessionId,
+    signal: extra.signal,
+    services: { mcp: new CallServices(session, extra, caller.sessionId!) },
+    user: caller.user,
+    context,
+    ...(progressToken === undefined
+      ? {}
+      : {
+          onProgress: (progress: Progress) => {
+            void extra
+              .sendNotification({ method: 'notifications/progress', params: { progressToken, ...progress } })
+              .catch(() => {});
+          },
+        }),
+  };
+  // A handler that asks the person (`ctx.ask`) is answered through elicitation and run again with the answer.
+  const result = await answerInput({
+    shared,
+    session,
+    extra,
+    result: await registry.run(call),
+    rerun: (answers) => registry.run({ ...call, answers }),
+  });
+  if (passesLevel('debug', session.level)) {
+    const data = {
+      callId: result.callId,
+      name: result.name,
+      ok: result.ok,
+      durationMs: Math.round(result.durationMs * 1000) / 1000,
     };
-    // A handler that asks the person (`ctx.ask`) is answered through elicitation and run again with the answer.
-    const result = await answerInput({
-      shared,
-      session,
-      extra,
-      result: await registry.run(call),
-      rerun: (answers) => registry.run({ ...call, answers }),
-    });
-    if (passesLevel('debug', session.level)) {
-      const data = {
-        callId: result.callId,
-        name: result.name,
-        ok: result.ok,
-        durationMs: Math.round(result.durationMs * 1000) / 1000,
-      };
-      await extra
-        .sendNotification({
-          method: 'notifications/message',
-          params: { level: 'debug', logger: 'affordance', data },
-        })
-        .catch(() => {});
-    }
-    return await answerApproval({ shared, session, caller, action, result, extra });
-  } finally {
-    unwatch?.();
+    await extra
+      .sendNotification({
+        method: 'notifications/message',
+        params: { level: 'debug', logger: 'affordance', data },
+      })
+      .catch(() => {});
   }
+  return await answerApproval({ shared, session, caller, action, result, extra });
 }

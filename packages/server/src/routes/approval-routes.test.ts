@@ -23,9 +23,11 @@ describe('approvals', () => {
     expect(await approved.json()).toMatchObject({ ok: true, value: { message: 'Deleted shape-3' } });
     expect(documents.get('shape-3')).toBeUndefined();
     const decided = (await (await request('/api/approvals?status=done')).json()) as {
-      approvals: Array<{ decidedBy: string; history: Array<{ status: string }> }>;
+      approvals: Array<{ decidedBy: string; history: Array<{ status: string }>; outcome: unknown }>;
     };
     expect(decided.approvals[0]?.decidedBy).toBe('local');
+    // The store keeps the run's value for the caller who asked; the approvers' list shows no value, as the audit log.
+    expect(decided.approvals[0]?.outcome).toEqual({ ok: true });
     expect(decided.approvals[0]?.history.map((step) => step.status)).toEqual([
       'pending',
       'approved',

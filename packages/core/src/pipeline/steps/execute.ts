@@ -202,6 +202,15 @@ class HandlerContext implements ActionContext {
 
   progress(progress: Progress): void {
     const { state } = this;
+    const { onProgress } = state.call;
+    if (onProgress) {
+      try {
+        onProgress(progress);
+      } catch (error) {
+        // Like a throwing event listener: the caller's watcher never breaks the handler.
+        state.runtime.logger.error({ callId: state.callId, err: error }, 'onProgress threw');
+      }
+    }
     state.runtime.events.emit('call-progress', {
       callId: state.callId,
       toolCallId: state.toolCallId,

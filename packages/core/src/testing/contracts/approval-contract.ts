@@ -35,6 +35,21 @@ export function approvalContract({ api, store, unique }: ContractContext): void 
       expect(await store().approvals.get(unique('apr'))).toBeUndefined();
     });
 
+    it('creates an approval already decided as given (a refusal recorded with no pending state)', async () => {
+      const at = '2031-02-03T04:05:07.000Z';
+      const refused = pending({
+        status: 'denied',
+        decidedBy: 'ada',
+        decidedAt: at,
+        reason: 'too much',
+        outcome: { ok: false, errorCode: 'approval_denied' },
+        history: [{ status: 'denied', at, by: 'ada', reason: 'too much' }],
+      });
+      await store().approvals.create(refused);
+      expect(await store().approvals.get(refused.id)).toEqual(refused);
+      expect(await store().approvals.decide(refused.id, { status: 'approved', by: 'bob' })).toBeUndefined();
+    });
+
     it('records who decided, when and why, and refuses a second decision', async () => {
       const approval = pending();
       await store().approvals.create(approval);

@@ -126,7 +126,12 @@ export function registryContract({ api, store, unique }: ContractContext): void 
       expect(approved).toMatchObject({ ok: true, value: { n: 7 }, callId: asked.callId });
       expect(executed).toEqual(['wipe']);
       const done = await store().approvals.get(approvalId);
-      expect(done).toMatchObject({ status: 'done', decidedBy: 'ada', outcome: { ok: true } });
+      // The result is kept with the approval, for the caller who asked (the MCP status tool), in any process.
+      expect(done).toMatchObject({
+        status: 'done',
+        decidedBy: 'ada',
+        outcome: { ok: true, value: { n: 7 }, modelOutput: approved.modelOutput },
+      });
       expect(done?.history?.map((step) => [step.status, step.by])).toEqual([
         ['pending', user.id],
         ['approved', 'ada'],

@@ -1,4 +1,4 @@
-import type { RunResult } from '@affordance/core';
+import { approvalIdOf, type RunResult } from '@affordance/core';
 import { type CliIO, paint } from '../cli-io.js';
 
 /** Print one run result as a line: ✓ with its message, or ✗ with the error code, message and hint. */
@@ -13,7 +13,6 @@ export function printResult(io: CliIO, result: RunResult): void {
   const { error } = result;
   io.out(`${paint(io, 'red', '✗')} ${result.name}: ${paint(io, 'yellow', error.code)} ${error.message}\n`);
   if (error.hint) io.out(`  ${paint(io, 'dim', `hint: ${error.hint}`)}\n`);
-  if (error.code === 'approval_required' && error.details?.approvalId) {
-    io.out(`  ${paint(io, 'dim', `approval id: ${String(error.details.approvalId)}`)}\n`);
-  }
+  const approvalId = approvalIdOf(result);
+  if (approvalId) io.out(`  ${paint(io, 'dim', `approval id: ${approvalId}`)}\n`);
 }

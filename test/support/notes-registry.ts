@@ -1,6 +1,9 @@
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
 
-/** A small notes app: reading for all, deleting for editors after a person approves, publishing when ready. */
+/**
+ * A small notes app: reading for all, deleting for editors after a person approves, publishing when ready. The
+ * framework bindings' tests share it (packages/langchain, packages/openai-agents).
+ */
 export function notesRegistry(): { registry: Registry; deleted: string[]; reads: string[] } {
   const notes = new Map([
     ['n1', 'Buy milk'],
