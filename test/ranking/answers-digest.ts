@@ -25,4 +25,3 @@ export function answersDigest(vectors: WordVectors, size: number, step = 7): str
   }
   return hash.digest('hex');
 }
-

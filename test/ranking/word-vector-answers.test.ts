@@ -10,7 +10,11 @@ import { packagedWordVectors } from './packaged-word-vectors.js';
 const vectors = packagedWordVectors();
 
 describe.skipIf(!vectors)('word-vector ranker answers', () => {
-  it('answers every 7th Seal query exactly as before the speed work, at 10,000 actions', { timeout: 120_000 }, () => {
-    expect(answersDigest(vectors!, 10_000)).toBe('03504a8dd868a0c6a4ba2cab17159a3cd4cb99237341f7652b37c5b050b813c0');
+  it('answers every 7th Seal query exactly as before the speed work, at 10,000 actions', {
+    timeout: 120_000,
+  }, () => {
+    expect(answersDigest(vectors!, 10_000)).toBe(
+      '03504a8dd868a0c6a4ba2cab17159a3cd4cb99237341f7652b37c5b050b813c0',
+    );
   });
 });

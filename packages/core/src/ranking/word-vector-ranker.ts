@@ -156,15 +156,23 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       return spareWordsOf(values, own);
     });
 
-  /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
-  const explain = (query: string): WordVectorExplained[] => {
+  /**
+   * Every candidate with its fused relevance and the parts of it, unsorted and unfiltered; with `matchLimit`, also
+   * the lexical ranker's `match(query, { limit: matchLimit })`, from the same pass over its index where it can.
+   */
+  const explainWith = (query: string, matchLimit?: number) => {
     const queryBag = table.bag(query);
     const others = othersOf(queryBag);
     // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
-    const { hits: lexicalBest, explained } = lexical.rankExplained(query, {
+    const {
+      hits: lexicalBest,
+      explained,
+      matches,
+    } = lexical.rankExplained(query, {
       limit: candidates,
       threshold: 0,
       also: others,
+      ...(matchLimit !== undefined ? { matchLimit } : {}),
     });
     const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const values = grounding ? requestValues(query) : undefined;
@@ -201,8 +209,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
         ...(filled ? { grounding: filled } : {}),
       });
     }
-    return found;
+    return { found, matches };
   };
+  const explain = (query: string): WordVectorExplained[] => explainWith(query).found;
 
   const fused = (query: string): RankHit[] => {
     if (last?.query === query) return last.hits;
@@ -236,7 +245,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       return new Map(fused(query).map((hit) => [hit.id, hit.score]));
     },
     match(query, matchOptions = {}) {
-      const explained = new Map(explain(query).map((entry) => [entry.id, entry]));
+      const limit = matchOptions.limit;
+      const pass = explainWith(
+        query,
+        limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined,
+      );
+      const explained = new Map(pass.found.map((entry) => [entry.id, entry]));
       const relevant = (id: string) => {
         const entry = explained.get(id);
         return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
@@ -244,9 +258,13 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
       // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
       // (a short request can only say a few words), scored under the last lexical match.
-      const matches: RankedMatch[] = lexical
-        .match(query, matchOptions)
-        .map(({ id, score }) => ({ id, score, relevant: relevant(id) }));
+      const matches: RankedMatch[] = (pass.matches ?? lexical.match(query, matchOptions)).map(
+        ({ id, score }) => ({
+          id,
+          score,
+          relevant: relevant(id),
+        }),
+      );
       const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
       const seen = new Set(matches.map((match) => match.id));
       const short = (id: string) => shortCoverage.get(id) ?? 0;
