@@ -20,6 +20,8 @@ export interface WordBag {
 /** Lookups, similarities and frequency weights over a word-vector table; the table itself is not copied. */
 export interface WordVectorTable {
   readonly dimensions: number;
+  /** How many words it holds (slots run from 0 to `size - 1`). */
+  readonly size: number;
   /** The content words of a text that have a vector, each once, weighted by rarity times how often it is said. */
   bag(text: string): WordBag;
   /** The word at a slot. */
@@ -106,6 +108,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
 
   return {
     dimensions,
+    size: words.length,
     bag(text) {
       const found = new Map<number, number>();
       for (const word of splitWords(text)) {
