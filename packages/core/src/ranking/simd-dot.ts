@@ -1,9 +1,9 @@
 /**
- * A WebAssembly SIMD scan for the mean-vector index: the dot product of one query with many rows of 32-bit floats,
- * four lanes at a time. The module (about 150 bytes) is assembled here, not fetched; where WebAssembly or its SIMD
- * is refused (a strict Content-Security-Policy, an old engine), `createSimdDot` answers `undefined` and the caller
- * scans in JavaScript. Measured at 10,000 actions it is within the noise of the JavaScript scan (the scans are a
- * third of a query; docs/benchmarks/ranking.md, "WebAssembly SIMD"): kept for larger vector tables, not for speed here.
+ * WebAssembly SIMD scans for the word-vector ranker: the dot product of one query with many rows, four rows at a time
+ * (four running sums that do not wait on each other), over 32-bit floats (the soft match's screen) or 16-bit integers
+ * (the mean-vector index's screen: half the memory read per row). The module (about 400 bytes) is assembled here,
+ * not fetched; where WebAssembly or its SIMD is refused (a strict Content-Security-Policy, an old engine),
+ * `createSimdDot` answers `undefined` and the callers scan in JavaScript. Figures: docs/benchmarks/ranking.md.
  */
 
 /** The scan over a memory the caller lays out: rows of `stride` floats (a multiple of 4), the query, the scores. */
