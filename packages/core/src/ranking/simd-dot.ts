@@ -1,7 +1,7 @@
 /**
  * WebAssembly SIMD scans for the word-vector ranker: the dot product of one query with many rows, four rows at a time
  * (four running sums that do not wait on each other), over 32-bit floats (the soft match's screen) or 16-bit integers
- * (the mean-vector index's screen: half the memory read per row). The module (about 400 bytes) is assembled here,
+ * (the mean-vector index's screen: half the memory read per row). The module (a few hundred bytes) is assembled here,
  * not fetched; where WebAssembly or its SIMD is refused (a strict Content-Security-Policy, an old engine),
  * `createSimdDot` answers `undefined` and the callers scan in JavaScript. Figures: docs/benchmarks/ranking.md.
  */
