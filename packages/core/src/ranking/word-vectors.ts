@@ -91,6 +91,8 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
+  // Each screened word's estimate against each other word (reused: only the first others × words are read).
+  let each = new Float64Array(0);
   const screen = similarityScreen(data);
   const closest = (slot: number, others: Int32Array) => {
     let best = -1;
@@ -128,7 +130,8 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         closestWords(data, slots, others, into);
         return;
       }
-      const each = new Float64Array(others.length * slots.length);
+      if (each.length < others.length * slots.length)
+        each = new Float64Array(others.length * slots.length * 2);
       screen.closest(slots, others, into, each);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
       // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
