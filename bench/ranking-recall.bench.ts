@@ -1,11 +1,11 @@
 // Recall for both intents: Seal-Tools dev (700 queries, 4,076 actions) through `registry.available({ query, limit,
 // intent })`, against MiniSearch and wink-bm25 fed the same tokens; BFCL v3 multiple / irrelevance with the
 // threshold (`intent: 'relevant'`). Data: see test/ranking/datasets.ts.
-// Run: node --conditions=@affordance/source --import tsx bench/ranking-recall.bench.ts
+// Run: node --conditions=@affordance/source --import tsx bench/ranking-recall.bench.ts [--halves] [--only=…]
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';
 import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
-import { bfclQuestions, sealActions, sealQueries } from '../test/ranking/datasets.js';
+import { bfclQuestions, type SealQuery, sealActions, sealQueries } from '../test/ranking/datasets.js';
 import {
   documentsOf,
   evaluateBfcl,
@@ -28,6 +28,16 @@ const rankers: Array<[string, () => Ranker]> = [
     : []),
 ];
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice(7);
+// `--halves`: each Seal row also on the even-numbered queries (the tuning half, where misses may be read) and the
+// odd-numbered ones (held out), as BFCL is split.
+const halves = process.argv.includes('--halves');
+const half = <T>(list: readonly T[], parity: number) => list.filter((_, at) => at % 2 === parity);
+const evaluate = (engine: SearchEngine, label: string, all: readonly SealQuery[]) => {
+  row(label, evaluateRetrieval(engine, all));
+  if (!halves) return;
+  row(`${label} (tuning half)`, evaluateRetrieval(engine, half(all, 0)));
+  row(`${label} (held-out half)`, evaluateRetrieval(engine, half(all, 1)));
+};
 const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) =>
   console.log(
     `| ${label} | ${s.recallAt1.toFixed(3)} | ${s.recallAt5.toFixed(3)} | ${s.recallAt10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.medianMs.toFixed(2)} |`,
@@ -48,20 +58,19 @@ for (const [label, make] of bfclOnly ? [] : rankers) {
       search: (query, limit) =>
         registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
     };
-    row(`${label}, intent ${intent}`, evaluateRetrieval(engine, queries));
+    evaluate(engine, `${label}, intent ${intent}`, queries);
   }
 }
 if (!only && !bfclOnly) {
   const documents = documentsOf(createRegistry({ actions }));
   for (const engine of [miniSearchEngine(), winkEngine()]) {
     engine.add(documents);
-    row(engine.name, evaluateRetrieval(engine, queries));
+    evaluate(engine, engine.name, queries);
   }
 }
 
 const multiple = bfclQuestions('multiple');
 const irrelevance = bfclQuestions('irrelevance');
-const half = <T>(list: readonly T[], parity: number) => list.filter((_, at) => at % 2 === parity);
 console.log(
   '\n## BFCL v3 with the threshold: multiple / irrelevance (tuning half even, held-out half odd, all)\n',
 );

@@ -53,6 +53,8 @@ export interface RankedAndExplained {
   readonly hits: RankHit[];
   /** What `explain(query)` says of each hit and of each document in `also` that the query matches, by id. */
   readonly explained: ReadonlyMap<string, Explained>;
+  /** With `matchLimit`: what `match(query, { limit: matchLimit })` answers, from the same pass where it can be. */
+  readonly matches?: RankedMatch[];
 }
 
 /** A ranker that also answers ranked, limited lists and explains its scores. */
@@ -78,6 +80,31 @@ export interface LexicalRanker extends Ranker {
       readonly limit: number;
       readonly threshold?: number;
       readonly also?: Iterable<string>;
+      readonly matchLimit?: number;
     },
   ): RankedAndExplained;
+}
+
+/** What `collect` tells of each document it scores (internal). */
+export type Visit = (
+  slot: number,
+  order: number,
+  share: number,
+  name: number,
+  about: number,
+  groupMask: number,
+  /** The argument-grounding factor of a document's relevance; absent without grounding. */
+  groundingOfSlot: ((slot: number) => number) | undefined,
+  /** Whether its BM25F share beat the floor (else it is visited only to be explained). */
+  beats: boolean,
+) => void;
+
+/** Slots to explain while ranking, and their explanations (and the hits') by id. */
+export interface Explaining {
+  /** 1 at each slot to explain. */
+  readonly wanted: Uint8Array;
+  readonly found: Map<string, Explained>;
+  /** With it, `match(query, { limit: matchLimit })` is worked out from the same pass, into `matches`. */
+  readonly matchLimit?: number;
+  matches?: RankedMatch[];
 }

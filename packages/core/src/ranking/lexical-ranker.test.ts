@@ -216,6 +216,12 @@ describe('createLexicalRanker', () => {
           const expected = [...hits.map((hit) => hit.id), ...also].filter((id) => everything.has(id));
           expect([...explained.keys()].sort()).toEqual([...new Set(expected)].sort());
           for (const [id, explanation] of explained) expect(explanation).toEqual(everything.get(id));
+          // `match` from the same pass: what it answers on its own, for a smaller, equal or larger limit.
+          for (const matchLimit of [1, limit, 64, 90]) {
+            const shared = ranker.rankExplained(query, { limit, threshold: 0, also, matchLimit });
+            expect(shared.matches).toEqual(ranker.match(query, { limit: matchLimit }));
+            expect(shared.hits).toEqual(hits);
+          }
         }
       }
     }

@@ -1,13 +1,18 @@
 import { type Candidate, keepBest } from './best-candidates.js';
 import { type Aspect, aspectsOf, diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
-import { checkGroundingWeights, type GroundingWeights } from './grounding.js';
+import { checkGroundingWeights } from './grounding.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
-import type { Explained, LexicalRanker, LexicalRankerOptions } from './lexical-ranker-types.js';
+import type {
+  Explained,
+  Explaining,
+  LexicalRanker,
+  LexicalRankerOptions,
+  Visit,
+} from './lexical-ranker-types.js';
 import { planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT, queryTerms } from './query-terms.js';
 import {
-  type Components,
   DEFAULT_RELEVANCE_WEIGHTS,
   exampleCoverage,
   type RelevanceWeights,
@@ -15,7 +20,7 @@ import {
 } from './relevance.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
-import type { RankedMatch, Ranker, RankHit } from './types.js';
+import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
@@ -264,6 +269,23 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
+    if (explaining?.matchLimit !== undefined) {
+      // What `match` answers: its smaller head is the first of these (the same documents, in the same order, as
+      // the floor skips only what its own head would refuse), reordered for novelty in the same way.
+      const own = top.slice(0, Math.max(DIVERSIFIED, explaining.matchLimit));
+      const reordered =
+        novelty > 0
+          ? diversify(
+              own.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
+              novelty,
+            )
+          : own.map((item, at) => ({ index: at, score: item.order }));
+      explaining.matches = reordered.slice(0, explaining.matchLimit).map(({ index: at, score }) => ({
+        id: index.idOf(own[at]!.slot),
+        score,
+        relevant: own[at]!.relevance >= threshold,
+      }));
+    }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
       const id = index.idOf(item.slot);
@@ -292,6 +314,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     components: { query: item.share, name: item.name, about: item.about },
   });
 
+  const matchOf = (query: string, limit: number): RankedMatch[] => {
+    // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
+    const relevant = expanded.synonymsOf
+      ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
+      : threshold;
+    return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
+  };
+
   return {
     get size() {
       return index.size;
@@ -315,12 +345,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));
     },
     match(query, matchOptions = {}) {
-      const limit = matchOptions.limit ?? Number.POSITIVE_INFINITY;
-      // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
-      const relevant = expanded.synonymsOf
-        ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
-        : threshold;
-      return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
+      return matchOf(query, matchOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rank(query, rankOptions = {}) {
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
@@ -335,8 +360,21 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       for (const slot of marked) wanted[slot] = 1;
       try {
         const found = new Map<string, Explained>();
-        const hits = ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit, { wanted, found });
-        return { hits, explained: found };
+        const { limit, matchLimit } = rankOptions;
+        const minimum = rankOptions.threshold ?? threshold;
+        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this).
+        const shared =
+          matchLimit !== undefined &&
+          minimum === 0 &&
+          expanded.synonymsOf === undefined &&
+          Number.isInteger(matchLimit) &&
+          matchLimit >= 0 &&
+          matchLimit <= Math.max(DIVERSIFIED, limit) &&
+          hasTerms(query);
+        const explaining: Explaining = { wanted, found, ...(shared ? { matchLimit } : {}) };
+        const hits = ranked(query, minimum, limit, explaining);
+        if (matchLimit === undefined) return { hits, explained: found };
+        return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
       } finally {
         for (const slot of marked) wanted[slot] = 0;
       }
@@ -354,24 +392,4 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return found;
     },
   };
-}
-
-type Visit = (
-  slot: number,
-  order: number,
-  share: number,
-  name: number,
-  about: number,
-  groupMask: number,
-  /** The argument-grounding factor of a document's relevance; absent without grounding. */
-  groundingOfSlot: ((slot: number) => number) | undefined,
-  /** Whether its BM25F share beat the floor (else it is visited only to be explained). */
-  beats: boolean,
-) => void;
-
-/** Slots to explain while ranking, and their explanations (and the hits') by id. */
-interface Explaining {
-  /** 1 at each slot to explain. */
-  readonly wanted: Uint8Array;
-  readonly found: Map<string, Explained>;
 }

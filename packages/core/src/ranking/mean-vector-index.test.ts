@@ -85,4 +85,40 @@ describe('the WebAssembly SIMD scan', () => {
       expect(fast.nearest(query, 64)).toEqual(plain.nearest(query, 64));
     }
   });
+
+  it('answers as JavaScript does for unit vectors screened in 16-bit integers, near-ties and deletions included', () => {
+    const dimensions = 100;
+    const fast = createMeanVectorIndex(dimensions);
+    const plain = createMeanVectorIndex(dimensions, { simd: false });
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    const unit = (vector: Float32Array) => {
+      const length = Math.hypot(...vector);
+      return vector.map((value) => value / length);
+    };
+    const base = Float32Array.from({ length: dimensions }, random);
+    for (let at = 0; at < 2001; at++) {
+      // Most are the same vector nudged by less than the integers' rounding: their order is decided exactly.
+      const vector = unit(
+        at % 3 === 0
+          ? Float32Array.from({ length: dimensions }, random)
+          : base.map((value) => value + random() * 1e-5),
+      );
+      fast.set(`v${at}`, vector);
+      plain.set(`v${at}`, vector);
+    }
+    for (let at = 0; at < 2001; at += 97) {
+      fast.delete(`v${at}`);
+      plain.delete(`v${at}`);
+    }
+    const queries = [unit(base.map((value) => value + random() * 1e-3)), unit(base.map(random))];
+    // A query longer than 1 is scanned in JavaScript.
+    queries.push(base.map((value) => value * 3));
+    for (const query of queries)
+      for (const count of [1, 10, 64, 3000])
+        expect(fast.nearest(query, count)).toEqual(plain.nearest(query, count));
+  });
 });

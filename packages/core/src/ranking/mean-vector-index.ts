@@ -1,4 +1,5 @@
-import { createSimdDot } from './simd-dot.js';
+import { createScreen } from './mean-vector-screen.js';
+import { createTopList } from './top-list.js';
 
 /** Unit vectors kept side by side in one typed array, searched by brute force for the nearest to a query. */
 export interface MeanVectorIndex {
@@ -11,9 +12,10 @@ export interface MeanVectorIndex {
 
 /**
  * A brute-force nearest-vector index (one multiply-add per dimension and vector); freed slots are reused. With
- * `simd` (the default where WebAssembly SIMD runs), the vectors live in WebAssembly memory and are scanned four
- * lanes at a time in 32-bit floats; the best `count + SIMD_MARGIN` of that scan are then scored again exactly as the
- * JavaScript scan scores them, so the answer is the JavaScript scan's unless rounding moved a vector past the margin.
+ * `simd` (the default where WebAssembly SIMD runs), a copy of the vectors in 16-bit integers is screened first, eight
+ * lanes at a time: a vector whose screened score is further below the `count`-th best than twice the rounding bound
+ * cannot be among the best, and the rest are scored again exactly as the JavaScript scan scores them, so the answer
+ * is the JavaScript scan's, to the last bit. Vectors (and queries) longer than 1 are scanned in JavaScript.
  */
 export function createMeanVectorIndex(
   dimensions: number,
@@ -21,29 +23,16 @@ export function createMeanVectorIndex(
 ): MeanVectorIndex {
   // Rows padded to a multiple of four floats (zeros, which add nothing to a dot product).
   const stride = Math.ceil(dimensions / 4) * 4;
-  const simd =
-    options.simd === false ? undefined : createSimdDot(Math.ceil(((64 + 2) * stride * 4) / 65_536));
-  let values = simd ? new Float32Array(simd.memory.buffer, 0, stride * 64) : new Float32Array(stride * 64);
+  let values = new Float32Array(stride * 64);
   let capacity = 64;
   const ids: Array<string | undefined> = [];
   const slots = new Map<string, number>();
   const free: number[] = [];
   // The scores of one search, by slot (reused).
   let scores = new Float64Array(0);
+  const screen = options.simd === false ? undefined : createScreen(dimensions);
 
-  /** Room for `rows` rows (and, with SIMD, the query and a score per row after them). */
   const reserve = (rows: number) => {
-    if (simd) {
-      const bytes = (rows * stride + stride + rows) * 4;
-      const pages = Math.ceil((bytes - simd.memory.buffer.byteLength) / 65_536);
-      if (pages > 0) simd.memory.grow(Math.max(pages, simd.memory.buffer.byteLength / 65_536));
-      // A grown memory has a new buffer: the view is made again (the values stay in place).
-      if (values.buffer !== simd.memory.buffer || rows > capacity) {
-        capacity = Math.max(rows, capacity);
-        values = new Float32Array(simd.memory.buffer, 0, capacity * stride);
-      }
-      return;
-    }
     if (rows <= capacity) return;
     capacity = Math.max(rows, capacity * 2);
     const grown = new Float32Array(capacity * stride);
@@ -52,20 +41,13 @@ export function createMeanVectorIndex(
   };
 
   const scan = (query: Float32Array, end: number, count: number): string[] => {
-    if (scores.length < end) scores = new Float64Array(capacity);
-    if (!simd) {
+    const shortlist = screen?.shortlist(query, end, count, ids);
+    if (!shortlist) {
+      if (scores.length < end) scores = new Float64Array(capacity);
       dotProducts(query, values, dimensions, stride, end, scores);
-      return bestOf(count, end, scores);
+      return bestSlots(count, end, scores).map((slot) => ids[slot]!);
     }
-    reserve(end);
-    const memory = new Float32Array(simd.memory.buffer);
-    const queryAt = end * stride;
-    memory.fill(0, queryAt, queryAt + stride);
-    memory.set(query.subarray(0, dimensions), queryAt);
-    simd.dot(queryAt * 4, 0, stride * 4, end, (queryAt + stride) * 4);
-    const rough = memory.subarray(queryAt + stride, queryAt + stride + end);
-    // The best of the rough scan, scored again exactly, in slot order (ties keep the earlier slot first).
-    const shortlist = bestSlots(count + SIMD_MARGIN, end, rough).sort((a, b) => a - b);
+    // The shortlist scored exactly, in slot order (ties keep the earlier slot first, as in the full scan).
     const q = Float64Array.from(query.subarray(0, dimensions));
     const best = createTopList(count);
     for (const slot of shortlist) {
@@ -90,8 +72,6 @@ export function createMeanVectorIndex(
     }
     return best.slots();
   };
-  const bestOf = (count: number, end: number, scored: ArrayLike<number>): string[] =>
-    bestSlots(count, end, scored).map((slot) => ids[slot]!);
 
   return {
     get size() {
@@ -106,6 +86,7 @@ export function createMeanVectorIndex(
         ids[slot] = id;
       }
       values.set(vector.subarray(0, dimensions), slot * stride);
+      screen?.set(slot, vector);
     },
     delete(id) {
       const slot = slots.get(id);
@@ -119,9 +100,6 @@ export function createMeanVectorIndex(
     },
   };
 }
-
-/** How many more than asked the SIMD scan shortlists for the exact scores. */
-const SIMD_MARGIN = 32;
 
 /**
  * The dot product of `query` with each of the first `count` vectors of `values`, into `into`. The query is read in
@@ -173,26 +151,4 @@ function dotProducts(
     for (let at = 0; at < dimensions; at++) score += q[at]! * values[start + at]!;
     into[slot] = score;
   }
-}
-
-/** The `count` highest-scored slots, best first; of equal scores, the one offered first ranks first. */
-function createTopList(count: number) {
-  const slots = new Int32Array(count);
-  const scores = new Float64Array(count);
-  let size = 0;
-  return {
-    /** Offer a slot; answers the lowest score kept. */
-    offer(slot: number, score: number): number {
-      if (size === count && score <= scores[count - 1]!) return scores[count - 1]!;
-      let at = size < count ? size++ : count - 1;
-      for (; at > 0 && scores[at - 1]! < score; at--) {
-        slots[at] = slots[at - 1]!;
-        scores[at] = scores[at - 1]!;
-      }
-      slots[at] = slot;
-      scores[at] = score;
-      return scores[size - 1]!;
-    },
-    slots: () => Array.from(slots.subarray(0, size)),
-  };
 }

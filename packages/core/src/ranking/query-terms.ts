@@ -24,7 +24,9 @@ export const LIGHT_WEIGHT = 0.2;
  * The distinct terms of a query, in order, with a weight and whether each looks like a value: text in quotes,
  * tokens with digits, and capitalised words inside a sentence are values.
  */
-export function queryTerms(text: string): QueryTerm[] {
+export function queryTerms(text: string): readonly QueryTerm[] {
+  // A query is often read twice in a row (whether it has terms, then its plan; or by two rankers): the last is kept.
+  if (text === lastQuery.text) return lastQuery.terms;
   const found = new Map<string, QueryTerm>();
   let position = 0;
   const visit = (raw: string, value: boolean) => {
@@ -53,8 +55,13 @@ export function queryTerms(text: string): QueryTerm[] {
     last = match.index + match[0].length;
   }
   visitPlain(text.slice(last), visit);
-  return [...found.values()];
+  const terms = Object.freeze([...found.values()]);
+  lastQuery.text = text;
+  lastQuery.terms = terms;
+  return terms;
 }
+
+const lastQuery: { text: string | undefined; terms: readonly QueryTerm[] } = { text: undefined, terms: [] };
 
 function visitPlain(text: string, visit: (raw: string, value: boolean) => void): void {
   for (const match of text.matchAll(RAW_TOKEN)) {

@@ -1,9 +1,9 @@
 /**
- * A WebAssembly SIMD scan for the mean-vector index: the dot product of one query with many rows of 32-bit floats,
- * four lanes at a time. The module (about 150 bytes) is assembled here, not fetched; where WebAssembly or its SIMD
- * is refused (a strict Content-Security-Policy, an old engine), `createSimdDot` answers `undefined` and the caller
- * scans in JavaScript. Measured at 10,000 actions it is within the noise of the JavaScript scan (the scans are a
- * third of a query; docs/benchmarks/ranking.md, "WebAssembly SIMD"): kept for larger vector tables, not for speed here.
+ * WebAssembly SIMD scans for the word-vector ranker: the dot product of one query with many rows, four rows at a time
+ * (four running sums that do not wait on each other), over 32-bit floats (the soft match's screen) or 16-bit integers
+ * (the mean-vector index's screen: half the memory read per row). The module (a few hundred bytes) is assembled here,
+ * not fetched; where WebAssembly or its SIMD is refused (a strict Content-Security-Policy, an old engine),
+ * `createSimdDot` answers `undefined` and the callers scan in JavaScript. Figures: docs/benchmarks/ranking.md.
  */
 
 /** The scan over a memory the caller lays out: rows of `stride` floats (a multiple of 4), the query, the scores. */
@@ -11,6 +11,11 @@ export interface SimdDot {
   readonly memory: WebAssembly.Memory;
   /** Scores of `count` rows from byte `rows` against the query at byte `query`, as 32-bit floats at byte `into`. */
   dot(query: number, rows: number, rowBytes: number, count: number, into: number): void;
+  /**
+   * The same over rows of 16-bit integers (`rowBytes` a multiple of 16), as 32-bit integers at byte `into`; `count`
+   * rounded up to a multiple of 4, so the rows after the last up to it must be readable (their scores are written).
+   */
+  dot16(query: number, rows: number, rowBytes: number, count: number, into: number): void;
 }
 
 // Opcodes (WebAssembly core 2.0 and its fixed-width SIMD).
@@ -25,7 +30,7 @@ const V128_LOAD = [SIMD, 0x00, 0x02, 0x00]; // align 4 bytes, offset 0
 const V128_ZERO = [SIMD, 0x0c, ...new Array<number>(16).fill(0)];
 const F32X4_ADD = [SIMD, 0xe4, 0x01];
 const F32X4_MUL = [SIMD, 0xe6, 0x01];
-const lane = (at: number) => [SIMD, 0x1f, at];
+const lane = (at: number) => [SIMD, 0x1f, at]; // f32x4.extract_lane
 
 // Parameters and locals: query, rows, rowBytes, count, into (i32); d (i32); sum (v128).
 const [QUERY, ROWS, ROW_BYTES, COUNT, INTO, D, SUM] = [0, 1, 2, 3, 4, 5, 6];
@@ -45,6 +50,49 @@ const body = [
   ...[GET, COUNT, I32_CONST, 1, I32_SUB, SET, COUNT, BR, 0, END, END, END],
 ];
 
+// Four rows at a time (`count` is then the number of groups of four): four sums that do not wait on each other,
+// each summed in the order `body` sums one row, so every score is the same to the last bit. `plus` adds a row's
+// share to its sum, `total` stores a sum's lanes added up; over 32-bit floats, or 16-bit integers (eight lanes).
+const [R1, R2, R3, S0, S1, S2, S3, Q] = [6, 7, 8, 9, 10, 11, 12, 13];
+const I32X4_DOT_I16X8 = [SIMD, 0xba, 0x01];
+const I32X4_ADD = [SIMD, 0xae, 0x01];
+const [I32_STORE, I32_LANE, F32_LANE] = [0x36, 0x1b, 0x1f];
+const fourRows = (integers: boolean) => {
+  const plus = integers ? [...I32X4_DOT_I16X8, ...I32X4_ADD] : [...F32X4_MUL, ...F32X4_ADD];
+  const [laneOp, add, store] = integers ? [I32_LANE, I32_ADD, I32_STORE] : [F32_LANE, F32_ADD, F32_STORE];
+  const share = (row: number, sum: number) => [
+    ...[GET, sum, GET, Q, GET, row, GET, D, I32_ADD, ...V128_LOAD, ...plus, SET, sum],
+  ];
+  const total = (sum: number, offset: number) => [
+    ...[GET, INTO, GET, sum, SIMD, laneOp, 0, GET, sum, SIMD, laneOp, 1, add, GET, sum, SIMD, laneOp, 2, add],
+    ...[GET, sum, SIMD, laneOp, 3, add, store, 0x02, offset],
+  ];
+  return [
+    ...[2, 4, I32, 5, V128], // locals: d, r1, r2, r3; s0, s1, s2, s3, q
+    ...[BLOCK, 0x40, LOOP, 0x40],
+    ...[GET, COUNT, I32_EQZ, BR_IF, 1],
+    ...[...V128_ZERO, SET, S0, ...V128_ZERO, SET, S1, ...V128_ZERO, SET, S2, ...V128_ZERO, SET, S3],
+    ...[I32_CONST, 0, SET, D],
+    ...[GET, ROWS, GET, ROW_BYTES, I32_ADD, TEE, R1, GET, ROW_BYTES, I32_ADD, TEE, R2],
+    ...[GET, ROW_BYTES, I32_ADD, SET, R3],
+    ...[LOOP, 0x40],
+    ...[GET, QUERY, GET, D, I32_ADD, ...V128_LOAD, SET, Q],
+    ...share(ROWS, S0),
+    ...share(R1, S1),
+    ...share(R2, S2),
+    ...share(R3, S3),
+    ...[GET, D, I32_CONST, 16, I32_ADD, TEE, D, GET, ROW_BYTES, I32_LT_U, BR_IF, 0, END],
+    ...total(S0, 0),
+    ...total(S1, 4),
+    ...total(S2, 8),
+    ...total(S3, 12),
+    ...[GET, INTO, I32_CONST, 16, I32_ADD, SET, INTO, GET, R3, GET, ROW_BYTES, I32_ADD, SET, ROWS],
+    ...[GET, COUNT, I32_CONST, 1, I32_SUB, SET, COUNT, BR, 0, END, END, END],
+  ];
+};
+const body4 = fourRows(false);
+const body16 = fourRows(true);
+
 const text = (value: string) => [value.length, ...Array.from(value, (char) => char.charCodeAt(0))];
 const section = (id: number, content: number[]) => [id, ...leb(content.length), ...content];
 
@@ -63,9 +111,9 @@ const MODULE = Uint8Array.from([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
   ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
   ...section(2, [1, ...text('env'), ...text('memory'), 0x02, 0x00, 1]),
-  ...section(3, [1, 0]),
-  ...section(7, [1, ...text('dot'), 0x00, 0]),
-  ...section(10, [1, ...leb(body.length), ...body]),
+  ...section(3, [3, 0, 0, 0]),
+  ...section(7, [3, ...text('dot'), 0x00, 0, ...text('dot4'), 0x00, 1, ...text('dot16'), 0x00, 2]),
+  ...section(10, [3, ...[body, body4, body16].flatMap((code) => [...leb(code.length), ...code])]),
 ]);
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -86,8 +134,18 @@ export function createSimdDot(pages = 1): SimdDot | undefined {
   try {
     const memory = new WebAssembly.Memory({ initial: pages });
     const instance = new WebAssembly.Instance(compiled, { env: { memory } });
-    const dot = instance.exports.dot as SimdDot['dot'];
-    return { memory, dot };
+    const one = instance.exports.dot as SimdDot['dot'];
+    const four = instance.exports.dot4 as SimdDot['dot'];
+    const dot: SimdDot['dot'] = (query, rows, rowBytes, count, into) => {
+      const groups = count >> 2;
+      if (groups > 0) four(query, rows, rowBytes, groups, into);
+      const done = groups * 4;
+      if (done < count) one(query, rows + done * rowBytes, rowBytes, count - done, into + done * 4);
+    };
+    const sixteen = instance.exports.dot16 as SimdDot['dot16'];
+    const dot16: SimdDot['dot16'] = (query, rows, rowBytes, count, into) =>
+      sixteen(query, rows, rowBytes, Math.ceil(count / 4), into);
+    return { memory, dot, dot16 };
   } catch {
     return undefined;
   }

@@ -40,7 +40,8 @@ export function similarityScreen(data: VectorData) {
       const queryAt = count * stride;
       const scoresAt = queryAt + stride;
       room(scoresAt + count);
-      view.fill(0, 0, scoresAt);
+      // Padding lanes must be zeros; rows with no padding are overwritten whole below.
+      if (stride !== dimensions) view.fill(0, 0, scoresAt);
       for (let at = 0; at < count; at++) {
         const start = slots[at]! * dimensions;
         view.set(values.subarray(start, start + dimensions), at * stride);

@@ -73,6 +73,8 @@ export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
 interface Entry {
   /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
   readonly bag: WordBag;
+  /** Its words numbered densely, as in its bag. */
+  readonly words: Int32Array;
   readonly ownWords: number;
   readonly required: RequiredValues;
 }
@@ -107,37 +109,70 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   // The short-query coverage of each candidate of the last `explain`, for ordering what only the soft match finds.
   const shortCoverage = new Map<string, number>();
 
+  // The words of the documents numbered densely (a document's `words`), so a query's credits fit in small arrays.
+  const denseOf = new Map<number, number>();
+  const denseSlots: number[] = [];
+  const toDense = (slots: Int32Array) =>
+    slots.map((slot) => {
+      let word = denseOf.get(slot);
+      if (word === undefined) {
+        word = denseSlots.length;
+        denseOf.set(slot, word);
+        denseSlots.push(slot);
+      }
+      return word;
+    });
+  // Per query, by dense word: its credit, and the stamp of the query that last credited it.
+  let credits = new Float64Array(0);
+  let stamps = new Int32Array(0);
+  let stamp = 0;
+  const words: number[] = [];
+  const wordsDense: number[] = [];
+  let closest = new Float64Array(0);
+
   /**
-   * The credit of each word of the bags not yet in `credits`: its best similarity to a query word, counted from the
-   * floor (0) to 1. All at once, which lets the similarities be worked out in blocks.
+   * The credit of each word of the candidates' bags: its best similarity to a query word, counted from the floor (0)
+   * to 1, into `credits` by dense word. All at once, which lets the similarities be worked out in blocks.
    */
-  const creditWords = (bags: readonly WordBag[], query: WordBag, credits: Map<number, number>) => {
-    const words: number[] = [];
-    for (const bag of bags) {
-      for (const slot of bag.slots) {
-        if (credits.has(slot)) continue;
-        credits.set(slot, 0);
-        words.push(slot);
+  const creditWords = (picked: readonly string[], query: WordBag): Float64Array => {
+    if (stamps.length < denseSlots.length || stamp === 0x7fffffff) {
+      stamps = new Int32Array(denseSlots.length + 1024);
+      credits = new Float64Array(denseSlots.length + 1024);
+      stamp = 0;
+    }
+    stamp++;
+    words.length = 0;
+    wordsDense.length = 0;
+    for (const id of picked) {
+      const entry = entries.get(id);
+      if (!entry) continue;
+      for (const word of entry.words) {
+        if (stamps[word] === stamp) continue;
+        stamps[word] = stamp;
+        words.push(denseSlots[word]!);
+        wordsDense.push(word);
       }
     }
-    const closest = new Float64Array(words.length);
+    if (closest.length < words.length) closest = new Float64Array(words.length * 2);
     // Below the floor a word earns nothing, so only what may reach it needs its exact similarity.
     table.closestEach(words, query.slots, closest, floor);
-    words.forEach((slot, at) => {
-      credits.set(slot, Math.max(0, (closest[at]! - floor) / (1 - floor)));
-    });
+    for (let at = 0; at < words.length; at++) {
+      credits[wordsDense[at]!] = Math.max(0, (closest[at]! - floor) / (1 - floor));
+    }
+    return credits;
   };
 
   /**
    * Rarity-weighted share of the document's words the query matches, each by its credit; and the same measured
    * against at most the query's own weight (a short query can only say a few words), which orders `match`'s tail.
    */
-  const softCoverage = (bag: WordBag, credits: ReadonlyMap<number, number>, queryWeight: number) => {
+  const softCoverage = (entry: Entry, credits: Float64Array, queryWeight: number) => {
+    const { bag, words } = entry;
     let total = 0;
     let matched = 0;
     for (let at = 0; at < bag.slots.length; at++) {
       total += bag.weights[at]!;
-      matched += bag.weights[at]! * credits.get(bag.slots[at]!)!;
+      matched += bag.weights[at]! * credits[words[at]!]!;
     }
     const short = Math.min(total, queryWeight);
     return { whole: total > 0 ? matched / total : 0, short: short > 0 ? Math.min(1, matched / short) : 0 };
@@ -156,15 +191,23 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       return spareWordsOf(values, own);
     });
 
-  /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
-  const explain = (query: string): WordVectorExplained[] => {
+  /**
+   * Every candidate with its fused relevance and the parts of it, unsorted and unfiltered; with `matchLimit`, also
+   * the lexical ranker's `match(query, { limit: matchLimit })`, from the same pass over its index where it can.
+   */
+  const explainWith = (query: string, matchLimit?: number) => {
     const queryBag = table.bag(query);
     const others = othersOf(queryBag);
     // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
-    const { hits: lexicalBest, explained } = lexical.rankExplained(query, {
+    const {
+      hits: lexicalBest,
+      explained,
+      matches,
+    } = lexical.rankExplained(query, {
       limit: candidates,
       threshold: 0,
       also: others,
+      ...(matchLimit !== undefined ? { matchLimit } : {}),
     });
     const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const values = grounding ? requestValues(query) : undefined;
@@ -174,18 +217,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     const matching = queryBag.slots.length > 0;
     let queryWeight = 0;
     for (const weight of queryBag.weights) queryWeight += weight;
-    const credits = new Map<number, number>();
     shortCoverage.clear();
-    if (matching)
-      creditWords(
-        picked.flatMap((id) => entries.get(id)?.bag ?? []),
-        queryBag,
-        credits,
-      );
+    const credits = matching ? creditWords(picked, queryBag) : undefined;
     for (const id of picked) {
       const entry = entries.get(id);
       const lexicalHit = explained.get(id);
-      const coverage = entry && matching ? softCoverage(entry.bag, credits, queryWeight) : undefined;
+      const coverage = entry && credits ? softCoverage(entry, credits, queryWeight) : undefined;
       const soft = Math.min(1, Math.max(0, ((coverage?.whole ?? 0) - low) / (high - low)));
       if (coverage) shortCoverage.set(id, coverage.short);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
@@ -201,8 +238,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
         ...(filled ? { grounding: filled } : {}),
       });
     }
-    return found;
+    return { found, matches };
   };
+  const explain = (query: string): WordVectorExplained[] => explainWith(query).found;
 
   const fused = (query: string): RankHit[] => {
     if (last?.query === query) return last.hits;
@@ -222,7 +260,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       const bag = table.bag(`${own} \n ${[...document.examples, ...document.tags].join(' \n ')}`);
       // A bag keeps its words in the order first said, so the own text's words come first.
       const ownWords = table.bag(own).slots.length;
-      entries.set(document.id, { bag, ownWords, required: requiredValuesOf(document.parameters) });
+      const words = toDense(bag.slots);
+      entries.set(document.id, { bag, words, ownWords, required: requiredValuesOf(document.parameters) });
       means.set(document.id, table.mean(bag));
       last = undefined;
     },
@@ -236,7 +275,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       return new Map(fused(query).map((hit) => [hit.id, hit.score]));
     },
     match(query, matchOptions = {}) {
-      const explained = new Map(explain(query).map((entry) => [entry.id, entry]));
+      const limit = matchOptions.limit;
+      const pass = explainWith(
+        query,
+        limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined,
+      );
+      const explained = new Map(pass.found.map((entry) => [entry.id, entry]));
       const relevant = (id: string) => {
         const entry = explained.get(id);
         return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
@@ -244,9 +288,13 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
       // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
       // (a short request can only say a few words), scored under the last lexical match.
-      const matches: RankedMatch[] = lexical
-        .match(query, matchOptions)
-        .map(({ id, score }) => ({ id, score, relevant: relevant(id) }));
+      const matches: RankedMatch[] = (pass.matches ?? lexical.match(query, matchOptions)).map(
+        ({ id, score }) => ({
+          id,
+          score,
+          relevant: relevant(id),
+        }),
+      );
       const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
       const seen = new Set(matches.map((match) => match.id));
       const short = (id: string) => shortCoverage.get(id) ?? 0;

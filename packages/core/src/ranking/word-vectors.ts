@@ -20,6 +20,8 @@ export interface WordBag {
 /** Lookups, similarities and frequency weights over a word-vector table; the table itself is not copied. */
 export interface WordVectorTable {
   readonly dimensions: number;
+  /** How many words it holds (slots run from 0 to `size - 1`). */
+  readonly size: number;
   /** The content words of a text that have a vector, each once, weighted by rarity times how often it is said. */
   bag(text: string): WordBag;
   /** The word at a slot. */
@@ -89,6 +91,8 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
+  // Each screened word's estimate against each other word (reused: only the first others × words are read).
+  let each = new Float64Array(0);
   const screen = similarityScreen(data);
   const closest = (slot: number, others: Int32Array) => {
     let best = -1;
@@ -106,6 +110,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
 
   return {
     dimensions,
+    size: words.length,
     bag(text) {
       const found = new Map<number, number>();
       for (const word of splitWords(text)) {
@@ -125,7 +130,8 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         closestWords(data, slots, others, into);
         return;
       }
-      const each = new Float64Array(others.length * slots.length);
+      if (each.length < others.length * slots.length)
+        each = new Float64Array(others.length * slots.length * 2);
       screen.closest(slots, others, into, each);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
       // the other words whose estimate may be its highest: the same highest similarity, to the last bit.

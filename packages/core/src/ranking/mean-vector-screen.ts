@@ -1,0 +1,88 @@
+import { createSimdDot } from './simd-dot.js';
+import { createTopList } from './top-list.js';
+
+/** 16-bit integers per unit of a vector's component (components of unit vectors lie in [-1, 1]). */
+const SCALE = 32_767;
+
+/**
+ * The mean-vector index's screen: its vectors rounded to 16-bit integers in WebAssembly memory, scanned with SIMD.
+ * `undefined` where WebAssembly SIMD is refused. A vector longer than 1 turns the screen off (its integer scores
+ * could overflow); a query longer than 1 is not screened.
+ */
+export function createScreen(dimensions: number) {
+  const simd = createSimdDot();
+  if (!simd) return undefined;
+  // Rows of eight-lane multiples; a capacity of whole groups of four rows (the scan reads four at a time). Layout:
+  // the rows, one query row, then a 32-bit score per row.
+  const stride = Math.ceil(dimensions / 8) * 8;
+  const rowBytes = stride * 2;
+  let capacity = 0;
+  let rows = new Int16Array(0);
+  let usable = true;
+  // The highest sum of absolute components of any vector set (a bound on each one's rounding error).
+  let widest = 0;
+
+  const room = (needed: number) => {
+    if (needed <= capacity) return;
+    const grown = Math.max(Math.ceil(needed / 4) * 4, capacity * 2, 64);
+    const bytes = grown * rowBytes + rowBytes + grown * 4;
+    const pages = Math.ceil((bytes - simd.memory.buffer.byteLength) / 65_536);
+    if (pages > 0) simd.memory.grow(pages);
+    capacity = grown;
+    rows = new Int16Array(simd.memory.buffer);
+  };
+
+  /** A vector's components rounded into row `at` (the query's row is `capacity`); false if it is longer than 1. */
+  const write = (at: number, vector: Float32Array): number | undefined => {
+    let squares = 0;
+    let spread = 0;
+    for (let d = 0; d < dimensions; d++) {
+      squares += vector[d]! * vector[d]!;
+      spread += Math.abs(vector[d]!);
+    }
+    if (!(squares <= 1 + 1e-6)) return undefined;
+    const start = at * stride;
+    for (let d = 0; d < dimensions; d++) rows[start + d] = Math.round(vector[d]! * SCALE);
+    return spread;
+  };
+
+  return {
+    set(slot: number, vector: Float32Array) {
+      if (!usable) return;
+      room(slot + 1);
+      const spread = write(slot, vector);
+      if (spread === undefined) usable = false;
+      else widest = Math.max(widest, spread);
+    },
+    /**
+     * The live slots (of the first `end`) that may be among the `count` nearest to `query`, in slot order; or
+     * `undefined` when the query cannot be screened (the caller scans every vector).
+     */
+    shortlist(query: Float32Array, end: number, count: number, ids: readonly (string | undefined)[]) {
+      if (!usable || end === 0) return undefined;
+      room(end);
+      const spread = write(capacity, query);
+      if (spread === undefined) return undefined;
+      const scoresAt = (capacity + 1) * rowBytes;
+      simd.dot16(capacity * rowBytes, 0, rowBytes, end, scoresAt);
+      const rough = new Int32Array(simd.memory.buffer, scoresAt, end);
+      // Rounding each component moves a score by at most this (in units of SCALE squared), each way.
+      const bound = Math.ceil((0.5 * SCALE * (spread + widest) + 0.25 * dimensions) * (1 + 1e-6)) + 1;
+      const best = createTopList(count);
+      let worst = Number.NEGATIVE_INFINITY;
+      let kept = 0;
+      for (let slot = 0; slot < end; slot++) {
+        const score = rough[slot]!;
+        if ((kept === count && score <= worst) || ids[slot] === undefined) continue;
+        worst = best.offer(slot, score);
+        if (kept < count) kept++;
+      }
+      const least = kept < count ? Number.NEGATIVE_INFINITY : worst - 2 * bound;
+      const shortlist: number[] = [];
+      for (let slot = 0; slot < end; slot++) {
+        if (rough[slot]! >= least && ids[slot] !== undefined) shortlist.push(slot);
+      }
+      return shortlist;
+    },
+  };
+}
