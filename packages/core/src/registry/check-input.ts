@@ -1,5 +1,6 @@
 import { qualifiedName } from '../action/qualified-name.js';
 import type { AnyAction } from '../action/types.js';
+import { AffordanceError } from '../errors/action-error.js';
 import { planFor } from '../pipeline/plan.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { isSecretPath } from '../redact/redaction-plan.js';
@@ -34,7 +35,15 @@ export function createInputChecker(
     }
     // Validators fill in defaults in place; the caller's value may be shared (streamed snapshots).
     const validation = validate(structuredClone(args));
-    // A tool schema is JSON Schema, so its validation is synchronous.
-    return validation as Validation;
+    // A tool schema is JSON Schema, so its validation is synchronous once what it needs has loaded: in a browser
+    // bundle the format checks load when an action using `format` is defined, so only a check in that same moment waits.
+    if (validation instanceof Promise) {
+      validation.catch(() => {});
+      throw new AffordanceError(
+        'not_loaded',
+        `tool ${qualifiedName(action)} input: the format checks its schema uses are still loading (browser and worker bundles load them on first use, starting when the action is defined); registry.run waits for them, checkInput can be called again once they have loaded`,
+      );
+    }
+    return validation;
   };
 }

@@ -7,8 +7,9 @@ import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
+import { loadOnCall } from '../util/load-on-call.js';
 import { createActionTable } from './action-table.js';
-import { createApprovals } from './approvals.js';
+import type { Approvals } from './approvals.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import { buildRuntime } from './build-runtime.js';
 import { createInputChecker } from './check-input.js';
@@ -93,7 +94,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     checkInput: createInputChecker(runtime, options.validator),
     redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),
-    approvals: createApprovals(runtime),
+    // The inbox (and running approved calls) is a chunk of its own, loaded on its first use: every method is async.
+    approvals: loadOnCall<Approvals>(
+      () => import('./approvals.js').then((module) => module.createApprovals(runtime)),
+      ['list', 'get', 'approve', 'deny', 'retry', 'recover'],
+    ),
     targets,
     targetParam,
     store,
