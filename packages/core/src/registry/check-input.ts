@@ -1,11 +1,11 @@
 import { qualifiedName } from '../action/qualified-name.js';
 import type { AnyAction } from '../action/types.js';
-import { AffordanceError } from '../errors/action-error.js';
 import { planFor } from '../pipeline/plan.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { isSecretPath } from '../redact/redaction-plan.js';
 import { compileValidator, type Validation, type Validator } from '../schema/compile-validator.js';
 import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
+import { assertPatternsWritten, notLoaded } from '../schema/schema-loading.js';
 
 /**
  * `registry.checkInput`: validate a copy of a model's arguments against the schema the model was shown (the
@@ -21,6 +21,7 @@ export function createInputChecker(
     const found = runtime.lookup(name);
     if (!('action' in found)) return undefined;
     const action = found.action;
+    assertPatternsWritten([action.inputJsonSchema], `tool ${qualifiedName(action)} input`);
     let validate = validators.get(action);
     if (!validate) {
       // The plan's argument schema is the tool schema the model was shown.
@@ -39,10 +40,7 @@ export function createInputChecker(
     // bundle the format checks load when an action using `format` is defined, so only a check in that same moment waits.
     if (validation instanceof Promise) {
       validation.catch(() => {});
-      throw new AffordanceError(
-        'not_loaded',
-        `tool ${qualifiedName(action)} input: the format checks its schema uses are still loading (browser and worker bundles load them on first use, starting when the action is defined); registry.run waits for them, checkInput can be called again once they have loaded`,
-      );
+      throw notLoaded(`tool ${qualifiedName(action)} input`, 'the format checks of its schema');
     }
     return validation;
   };

@@ -7,6 +7,7 @@ import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
+import { patternsWritten } from '../schema/schema-loading.js';
 import { loadOnCall } from '../util/load-on-call.js';
 import { createActionTable } from './action-table.js';
 import type { Approvals } from './approvals.js';
@@ -87,7 +88,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     list: (): AnyAction[] => [...table.entries.values()],
     available: (query) => listAvailable(source, query),
     availableAsync: async (query = {}) => listAvailable(source, await settleQuery(runtime, query)),
-    toolsAsync: async (query) => toolSets.toolSet((await settleQuery(runtime, query)) as typeof query).tools,
+    async toolsAsync(query) {
+      // Patterns whose regex flags wait for their rewriter (browser bundles) are written before the list is made.
+      await patternsWritten(
+        [...table.entries.values()].flatMap((a) => [a.inputJsonSchema, a.outputJsonSchema]),
+      );
+      return toolSets.toolSet((await settleQuery(runtime, query)) as typeof query).tools;
+    },
     tools: (query) => toolSets.toolSet(query).tools,
     toolSet: (query) => toolSets.toolSet(query),
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,

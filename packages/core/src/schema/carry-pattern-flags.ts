@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { patternWithoutFlags } from './pattern-without-flags.js';
+import { flaglessPattern, loadPatternRewriter } from '#pattern-flags';
 import type { JsonSchema } from './types.js';
 
 /** How one conversion to JSON Schema keeps regex flags: options for the vendor, a pass over the result, warnings. */
@@ -10,6 +10,11 @@ export interface PatternFlagCarrier {
   finish(schema: JsonSchema): void;
   /** Patterns whose flags could not be written out exactly, one sentence each. */
   readonly warnings: string[];
+  /**
+   * Write out the patterns that waited for the rewriter (browser bundles load it on first use): undefined when none
+   * wait (any more), else the load, after which calling again writes them.
+   */
+  written(): Promise<void> | undefined;
 }
 
 type Node = Record<string, unknown>;
@@ -22,9 +27,22 @@ type Node = Record<string, unknown>;
 export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier {
   const warnings: string[] = [];
   const seen = new Set<string>();
+  const waiting: Array<() => void> = [];
+  const written = (): Promise<void> | undefined => {
+    if (waiting.length === 0) return undefined;
+    const loading = loadPatternRewriter();
+    if (loading) return loading.then(written);
+    for (const write of waiting.splice(0)) write();
+    return undefined;
+  };
   const rewrite = (node: Node, regex: { source: string; flags: string }, path: readonly PropertyKey[]) => {
     if (node.pattern !== regex.source) return;
-    const { pattern, lost } = patternWithoutFlags(regex.source, regex.flags);
+    const flagless = flaglessPattern(regex.source, regex.flags);
+    if (!flagless) {
+      waiting.push(() => rewrite(node, regex, path));
+      return;
+    }
+    const { pattern, lost } = flagless;
     node.pattern = pattern;
     const message = `${describePath(path)}: the pattern /${regex.source}/${regex.flags} keeps no ${lost.join(', ')} flag in JSON Schema, so the model reads it without (validation still uses the flag)`;
     if (lost.length > 0 && !seen.has(message)) {
@@ -41,7 +59,7 @@ export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier
         for (const node of [context.jsonSchema, ...allOf]) rewrite(node, regex, context.path);
       }
     };
-    return { libraryOptions: { override }, finish: () => {}, warnings };
+    return { libraryOptions: { override }, finish: () => {}, warnings, written };
   }
   if (vendor === 'arktype') {
     return {
@@ -54,9 +72,10 @@ export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier
         });
       },
       warnings,
+      written,
     };
   }
-  return { finish: () => {}, warnings };
+  return { finish: () => {}, warnings, written };
 }
 
 /** The regexes of a zod string schema's checks (`.regex()`, formats), read defensively from its definition. */

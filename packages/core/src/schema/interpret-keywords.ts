@@ -1,7 +1,7 @@
 import { formatChecks } from '#format-checks';
-import { AffordanceError } from '../errors/action-error.js';
 import type { Dialect } from './dialect-of.js';
 import type { SchemaError } from './json-schema-validator.js';
+import { notLoaded } from './schema-loading.js';
 import { isNode, type SchemaNode } from './schema-walk.js';
 import type { FormatChecks } from './string-formats.js';
 
@@ -128,11 +128,7 @@ function checkFormat<T extends keyof FormatChecks>(
 ): void {
   const format = node.format as string;
   const checks = formatChecks();
-  if (!checks)
-    throw new AffordanceError(
-      'not_loaded',
-      'the format checks are still loading (browser and worker bundles load them when a schema first uses format); validate through registry.run or compileValidator, which wait for them',
-    );
+  if (!checks) throw notLoaded('a JSON Schema check', 'the format checks');
   const table = checks[kind] as Readonly<Record<string, (value: unknown) => boolean>>;
   if (Object.hasOwn(table, format) && !table[format]!(value))
     push(walk, path, 'format', { format }, `must match format "${format}"`, node);

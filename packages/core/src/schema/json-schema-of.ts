@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { preloadFormatChecks } from '#format-checks';
 import { AffordanceError } from '../errors/action-error.js';
 import { patternFlagCarrier } from './carry-pattern-flags.js';
+import { waitForPatterns } from './schema-loading.js';
 import type { JsonSchema, SchemaLike } from './types.js';
 
 /** Whether a value implements Standard Schema (`~standard.validate`). */
@@ -58,7 +59,9 @@ export function jsonSchemaOf(
     });
     flags.finish(converted);
     preloadFormatChecks(converted);
-    warnings.push(...flags.warnings.map((warning) => `${side} ${warning}`));
+    const told = () => warnings.push(...flags.warnings.splice(0).map((warning) => `${side} ${warning}`));
+    told();
+    waitForPatterns(converted, flags.written, told);
     return converted;
   } catch (error) {
     throw new AffordanceError(
