@@ -27,19 +27,16 @@ type Node = Record<string, unknown>;
 export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier {
   const warnings: string[] = [];
   const seen = new Set<string>();
-  const waiting: Array<() => void> = [];
-  const written = (): Promise<void> | undefined => {
-    if (waiting.length === 0) return undefined;
-    const loading = loadPatternRewriter();
-    if (loading) return loading.then(written);
-    for (const write of waiting.splice(0)) write();
-    return undefined;
-  };
+  // Where the rewriter loads on first use (browser bundles): the flags of each pattern met before it was there, by
+  // source (null when one source came with two sets of flags), written into the converted schema once it is.
+  const late = new Map<string, string | null>();
+  let converted: Node | undefined;
   const rewrite = (node: Node, regex: { source: string; flags: string }, path: readonly PropertyKey[]) => {
     if (node.pattern !== regex.source) return;
     const flagless = flaglessPattern(regex.source, regex.flags);
     if (!flagless) {
-      waiting.push(() => rewrite(node, regex, path));
+      const known = late.get(regex.source);
+      late.set(regex.source, known === undefined || known === regex.flags ? regex.flags : null);
       return;
     }
     const { pattern, lost } = flagless;
@@ -50,6 +47,26 @@ export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier
       warnings.push(message);
     }
   };
+  const rewriteAll = (flagged: ReadonlyMap<string, string | null>) =>
+    walk(converted, [], (node, path) => {
+      const flags = typeof node.pattern === 'string' ? flagged.get(node.pattern) : undefined;
+      if (flags) rewrite(node, { source: node.pattern as string, flags }, path);
+    });
+  const written = (): Promise<void> | undefined => {
+    if (late.size === 0) return undefined;
+    const loading = loadPatternRewriter();
+    if (loading) return loading.then(written);
+    const flagged = new Map(late);
+    late.clear();
+    rewriteAll(flagged);
+    for (const [source, flags] of flagged) {
+      if (flags === null)
+        warnings.push(
+          `the pattern ${source} comes with different flags in two places, so the model reads it without`,
+        );
+    }
+    return undefined;
+  };
   const vendor = schema['~standard'].vendor;
   if (vendor === 'zod') {
     const override = (context: { zodSchema: unknown; jsonSchema: Node; path: readonly PropertyKey[] }) => {
@@ -59,17 +76,21 @@ export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier
         for (const node of [context.jsonSchema, ...allOf]) rewrite(node, regex, context.path);
       }
     };
-    return { libraryOptions: { override }, finish: () => {}, warnings, written };
+    // zod copies the nodes it handed to `override`: a late pattern is found again in what it answered.
+    return {
+      libraryOptions: { override },
+      finish: (result) => {
+        converted = result;
+      },
+      warnings,
+      written,
+    };
   }
   if (vendor === 'arktype') {
     return {
-      finish(converted) {
-        const flagged = arktypeFlags((schema as { json?: unknown }).json);
-        if (flagged.size === 0) return;
-        walk(converted as Node, [], (node, path) => {
-          const flags = typeof node.pattern === 'string' ? flagged.get(node.pattern) : undefined;
-          if (flags) rewrite(node, { source: node.pattern as string, flags }, path);
-        });
+      finish(result) {
+        converted = result;
+        rewriteAll(arktypeFlags((schema as { json?: unknown }).json));
       },
       warnings,
       written,
