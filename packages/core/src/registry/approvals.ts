@@ -3,7 +3,7 @@ import { AffordanceError, actionError } from '../errors/action-error.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
 import { newId } from '../util/new-id.js';
-import { endApprovedCall } from './approval-audit.js';
+import { type ApprovalKernel, endApprovedCall } from './approval-audit.js';
 import { runApproved } from './run-approved.js';
 
 /** Who decides, why, and (for approve and retry) the requester as they are now and an optional abort signal. */
@@ -40,7 +40,7 @@ export interface Approvals {
 }
 
 /** Build the approvals inbox over the registry's approval store. */
-export function createApprovals(runtime: RegistryRuntime): Approvals {
+export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel): Approvals {
   const store = runtime.store.approvals;
   const notPending = async (id: string, wanted: string): Promise<never> => {
     const existing = await store.get(id);
@@ -57,7 +57,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
   // An approval just moved to `approved` (decided, or retried): report it, and run the call under `holder`'s lease.
   const start = (approval: PendingApproval, holder: string, act: ApprovalAct): Promise<RunResult> => {
     runtime.events.emit('approval-decided', { approval });
-    return runApproved(runtime, {
+    return runApproved(runtime, kernel, {
       approval,
       by: act.by,
       reason: act.reason,
@@ -77,6 +77,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       const interrupted = approval.status === 'interrupted';
       await endApprovedCall(
         runtime,
+        kernel,
         approval,
         actionError(
           interrupted ? 'aborted' : 'approval_denied',
@@ -135,7 +136,11 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
           details: { approvalId: id },
         },
       );
-      return endApprovedCall(runtime, approval, error, { id, decidedBy: by, ...(reason ? { reason } : {}) });
+      return endApprovedCall(runtime, kernel, approval, error, {
+        id,
+        decidedBy: by,
+        ...(reason ? { reason } : {}),
+      });
     },
     recover: (options) => recover(options?.everyRun === true),
   };

@@ -6,6 +6,7 @@ import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
+import { errorForModel } from '../pipeline/shape-result.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
 import { patternsWritten } from '../schema/schema-loading.js';
 import { loadOnCall } from '../util/load-on-call.js';
@@ -103,7 +104,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     resolveTarget: (ref) => runtime.resolveTarget(ref),
     // The inbox (and running approved calls) is a chunk of its own, loaded on its first use: every method is async.
     approvals: loadOnCall<Approvals>(
-      () => import('./approvals.js').then((module) => module.createApprovals(runtime)),
+      () =>
+        import('./approvals.js').then((module) =>
+          module.createApprovals(runtime, { runPipeline, errorForModel, redactCall }),
+        ),
       ['list', 'get', 'approve', 'deny', 'retry', 'recover'],
     ),
     targets,
