@@ -43,7 +43,12 @@ let pages = 0;
 async function loadPage(): Promise<Page> {
   // A page of its own each time (a data: URL is imported once): nothing it loads on use is loaded yet.
   const result = await build({
-    stdin: { contents: `${PAGE}\nexport const page = ${++pages};`, resolveDir: root, sourcefile: 'page.ts', loader: 'ts' },
+    stdin: {
+      contents: `${PAGE}\nexport const page = ${++pages};`,
+      resolveDir: root,
+      sourcefile: 'page.ts',
+      loader: 'ts',
+    },
     bundle: true,
     format: 'esm',
     platform: 'browser',
