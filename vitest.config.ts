@@ -16,6 +16,8 @@ export default defineConfig({
       { find: /^@affordance\/core\/([a-z-]+)$/, replacement: here('./packages/core/src/$1/index.ts') },
       // core's package.json `imports` map; its source file under test, as for the entry points above.
       { find: /^#json-validator$/, replacement: here('./packages/core/src/schema/json-validator-node.ts') },
+      { find: /^#format-checks$/, replacement: here('./packages/core/src/schema/format-checks-node.ts') },
+      { find: /^#pattern-flags$/, replacement: here('./packages/core/src/schema/pattern-flags-node.ts') },
       { find: /^#tool-formats$/, replacement: here('./packages/core/src/formats/default-formats-node.ts') },
       { find: /^@affordance\/canvas$/, replacement: here('./examples/canvas/src/index.ts') },
       { find: /^@affordance\/node$/, replacement: here('./packages/node/src/index.ts') },

@@ -1,6 +1,7 @@
 import { AffordanceError } from '../errors/action-error.js';
 import { checkPatterns } from '../schema/check-patterns.js';
 import { isStandardSchema, jsonSchemaOf } from '../schema/json-schema-of.js';
+import { patternsWritten } from '../schema/schema-loading.js';
 import type {
   Action,
   ActionContext,
@@ -89,12 +90,18 @@ export function defineAction<
   const outputJsonSchema = definition.output
     ? jsonSchemaOf(definition.output, 'output', where, schemaWarnings)
     : undefined;
+  // A pattern whose flags wait for the rewriter (browser bundles load it on first use) adds its warning once written.
+  const writing = patternsWritten([inputJsonSchema, outputJsonSchema]);
+  writing?.then(
+    () => Object.freeze(schemaWarnings),
+    () => {},
+  );
   return Object.freeze({
     ...definition,
     kind: 'affordance.action',
     inputJsonSchema,
     outputJsonSchema,
-    schemaWarnings: Object.freeze(schemaWarnings),
+    schemaWarnings: writing ? schemaWarnings : Object.freeze(schemaWarnings),
   });
 }
 

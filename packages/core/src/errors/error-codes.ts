@@ -154,7 +154,8 @@ export type KernelErrorCode =
   | 'approval_not_pending'
   | 'unknown_approval'
   | 'invalid_option'
-  | 'invalid_stream';
+  | 'invalid_stream'
+  | 'not_loaded';
 
 /** Facts about every kernel error code, the same kind as `errorCodes`; the `satisfies` clause keeps it exhaustive. */
 export const kernelErrorCodes = {
@@ -205,5 +206,11 @@ export const kernelErrorCodes = {
     retryable: false,
     fixableByModel: false,
     summary: 'A stream broke its protocol.',
+  },
+  not_loaded: {
+    httpStatus: 503,
+    retryable: true,
+    fixableByModel: false,
+    summary: 'Code a schema needs (format checks) is still loading; browser bundles load it on first use.',
   },
 } as const satisfies Record<KernelErrorCode, ErrorCodeInfo>;

@@ -1,13 +1,20 @@
 import type { RunResult } from '../action/types.js';
 import type { ActionError } from '../errors/action-error.js';
+import type { runPipeline } from '../pipeline/run-pipeline.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
-import { errorForModel } from '../pipeline/shape-result.js';
+import type { errorForModel } from '../pipeline/shape-result.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import type { AuditApproval } from '../ports/audit-sink.js';
-import { redactCall } from './redact-call.js';
+import type { redactCall } from './redact-call.js';
 
-function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unknown {
-  return redactCall(runtime, approval).args;
+/**
+ * The kernel functions the approvals inbox calls, handed in by the registry: the inbox is a chunk loaded on first
+ * use, and importing them would split the kernel's own bundle in two around what they share.
+ */
+export interface ApprovalKernel {
+  readonly runPipeline: typeof runPipeline;
+  readonly errorForModel: typeof errorForModel;
+  readonly redactCall: typeof redactCall;
 }
 
 /**
@@ -16,6 +23,7 @@ function auditedArgs(runtime: RegistryRuntime, approval: PendingApproval): unkno
  */
 export async function endApprovedCall(
   runtime: RegistryRuntime,
+  kernel: ApprovalKernel,
   approval: PendingApproval,
   error: ActionError,
   decision?: AuditApproval,
@@ -26,7 +34,7 @@ export async function endApprovedCall(
     callId: approval.callId,
     name: approval.name,
     durationMs: 0,
-    modelOutput: errorForModel(error),
+    modelOutput: kernel.errorForModel(error),
   };
   try {
     await runtime.store.audit.record({
@@ -35,7 +43,7 @@ export async function endApprovedCall(
       ...(approval.user?.id ? { userId: approval.user.id } : {}),
       ...(approval.user?.tenantId ? { tenantId: approval.user.tenantId } : {}),
       name: approval.name,
-      args: auditedArgs(runtime, approval),
+      args: kernel.redactCall(runtime, approval).args,
       outcome: 'error',
       errorCode: error.code,
       errorMessage: error.message,

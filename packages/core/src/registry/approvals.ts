@@ -3,7 +3,7 @@ import { AffordanceError, actionError } from '../errors/action-error.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
 import { newId } from '../util/new-id.js';
-import { endApprovedCall } from './approval-audit.js';
+import { type ApprovalKernel, endApprovedCall } from './approval-audit.js';
 import { runApproved } from './run-approved.js';
 
 /** Who decides, why, and (for approve and retry) the requester as they are now and an optional abort signal. */
@@ -49,7 +49,7 @@ export interface Approvals {
 }
 
 /** Build the approvals inbox over the registry's approval store. */
-export function createApprovals(runtime: RegistryRuntime): Approvals {
+export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel): Approvals {
   const store = runtime.store.approvals;
   const notPending = async (id: string, wanted: string): Promise<never> => {
     const existing = await store.get(id);
@@ -66,7 +66,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
   // An approval just moved to `approved` (decided, or retried): report it, and run the call under `holder`'s lease.
   const start = (approval: PendingApproval, holder: string, act: ApprovalAct): Promise<RunResult> => {
     runtime.events.emit('approval-decided', { approval });
-    return runApproved(runtime, {
+    return runApproved(runtime, kernel, {
       approval,
       by: act.by,
       reason: act.reason,
@@ -86,6 +86,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
       const interrupted = approval.status === 'interrupted';
       await endApprovedCall(
         runtime,
+        kernel,
         approval,
         actionError(
           interrupted ? 'aborted' : 'approval_denied',
@@ -109,7 +110,7 @@ export function createApprovals(runtime: RegistryRuntime): Approvals {
         details: { approvalId: approval.id },
       },
     );
-    return endApprovedCall(runtime, approval, error, {
+    return endApprovedCall(runtime, kernel, approval, error, {
       id: approval.id,
       decidedBy: by,
       ...(reason ? { reason } : {}),

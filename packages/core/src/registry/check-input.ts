@@ -5,6 +5,7 @@ import type { RegistryRuntime } from '../pipeline/runtime.js';
 import { isSecretPath } from '../redact/redaction-plan.js';
 import { compileValidator, type Validation, type Validator } from '../schema/compile-validator.js';
 import type { JsonSchemaValidator } from '../schema/json-schema-validator.js';
+import { assertPatternsWritten, notLoaded } from '../schema/schema-loading.js';
 
 /**
  * `registry.checkInput`: validate a copy of a model's arguments against the schema the model was shown (the
@@ -20,6 +21,7 @@ export function createInputChecker(
     const found = runtime.lookup(name);
     if (!('action' in found)) return undefined;
     const action = found.action;
+    assertPatternsWritten([action.inputJsonSchema], `tool ${qualifiedName(action)} input`);
     let validate = validators.get(action);
     if (!validate) {
       // The plan's argument schema is the tool schema the model was shown.
@@ -34,7 +36,12 @@ export function createInputChecker(
     }
     // Validators fill in defaults in place; the caller's value may be shared (streamed snapshots).
     const validation = validate(structuredClone(args));
-    // A tool schema is JSON Schema, so its validation is synchronous.
-    return validation as Validation;
+    // A tool schema is JSON Schema, so its validation is synchronous once what it needs has loaded: in a browser
+    // bundle the format checks load when an action using `format` is defined, so only a check in that same moment waits.
+    if (validation instanceof Promise) {
+      validation.catch(() => {});
+      throw notLoaded(`tool ${qualifiedName(action)} input`, 'the format checks of its schema');
+    }
+    return validation;
   };
 }

@@ -6,9 +6,12 @@ import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
+import { errorForModel } from '../pipeline/shape-result.js';
 import { createMemoryStore, type Store } from '../ports/store.js';
+import { patternsWritten } from '../schema/schema-loading.js';
+import { loadOnCall } from '../util/load-on-call.js';
 import { createActionTable } from './action-table.js';
-import { createApprovals } from './approvals.js';
+import type { Approvals } from './approvals.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import { buildRuntime } from './build-runtime.js';
 import { createInputChecker } from './check-input.js';
@@ -86,14 +89,27 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     list: (): AnyAction[] => [...table.entries.values()],
     available: (query) => listAvailable(source, query),
     availableAsync: async (query = {}) => listAvailable(source, await settleQuery(runtime, query)),
-    toolsAsync: async (query) => toolSets.toolSet((await settleQuery(runtime, query)) as typeof query).tools,
+    async toolsAsync(query) {
+      // Patterns whose regex flags wait for their rewriter (browser bundles) are written before the list is made.
+      await patternsWritten(
+        [...table.entries.values()].flatMap((a) => [a.inputJsonSchema, a.outputJsonSchema]),
+      );
+      return toolSets.toolSet((await settleQuery(runtime, query)) as typeof query).tools;
+    },
     tools: (query) => toolSets.toolSet(query).tools,
     toolSet: (query) => toolSets.toolSet(query),
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
     checkInput: createInputChecker(runtime, options.validator),
     redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),
-    approvals: createApprovals(runtime),
+    // The inbox (and running approved calls) is a chunk of its own, loaded on its first use: every method is async.
+    approvals: loadOnCall<Approvals>(
+      () =>
+        import('./approvals.js').then((module) =>
+          module.createApprovals(runtime, { runPipeline, errorForModel, redactCall }),
+        ),
+      ['list', 'get', 'approve', 'deny', 'retry', 'recover'],
+    ),
     targets,
     targetParam,
     store,

@@ -1,9 +1,8 @@
 import type { RunResult, User } from '../action/types.js';
 import { actionError } from '../errors/action-error.js';
-import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { PendingApproval } from '../ports/approval-store.js';
-import { endApprovedCall } from './approval-audit.js';
+import { type ApprovalKernel, endApprovedCall } from './approval-audit.js';
 
 /** What a run of an approved call needs: who approved it, the token holding it, and the requester as they are now. */
 export interface ApprovedRun {
@@ -24,7 +23,11 @@ export interface ApprovedRun {
  * `failed` or `interrupted` (aborted). A requester who is gone fails the call with `forbidden` before it runs; a
  * requester's current roles are the ones checked. The result is the action's, whatever happens to the caller.
  */
-export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): Promise<RunResult> {
+export async function runApproved(
+  runtime: RegistryRuntime,
+  kernel: ApprovalKernel,
+  run: ApprovedRun,
+): Promise<RunResult> {
   const { approval, holder } = run;
   const store = runtime.store.approvals;
   if (run.requester === null) {
@@ -34,7 +37,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
       { hint: 'ask a current user to make the call again', details: { approvalId: approval.id } },
     );
     await settle(runtime, approval.id, holder, 'failed', error);
-    return endApprovedCall(runtime, approval, error, {
+    return endApprovedCall(runtime, kernel, approval, error, {
       id: approval.id,
       decidedBy: run.by,
       ...(run.reason ? { reason: run.reason } : {}),
@@ -48,7 +51,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
   });
   if (!running) {
     const error = actionError('aborted', `approval ${approval.id} was taken over before it could run`);
-    return endApprovedCall(runtime, approval, error);
+    return endApprovedCall(runtime, kernel, approval, error);
   }
   runtime.events.emit('approval-decided', { approval: running });
   const renew = setInterval(
@@ -73,7 +76,7 @@ export async function runApproved(runtime: RegistryRuntime, run: ApprovedRun): P
   (renew as { unref?: () => void }).unref?.();
   let result: RunResult;
   try {
-    result = await runPipeline(
+    result = await kernel.runPipeline(
       runtime,
       {
         name: approval.name,

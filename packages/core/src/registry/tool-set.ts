@@ -10,6 +10,7 @@ import {
   type ToolFormatter,
   type ToolSource,
 } from '../formats/types.js';
+import { assertPatternsWritten } from '../schema/schema-loading.js';
 import type { ActionTable } from './action-table.js';
 import { type AvailabilitySource, listAvailable } from './available.js';
 import type { ToolsQuery } from './registry-types.js';
@@ -38,20 +39,23 @@ export function createToolSets(
   for (const formatter of [...DEFAULT_FORMATTERS, ...formats]) byName.set(formatter.name, formatter);
   const cache = new Map<ToolFormatter, Map<boolean | undefined, FormattedTools<unknown>>>();
   const toolSources = (query: ToolsQuery): ToolSource[] =>
-    listAvailable(source, { ...query, include: 'available' }, 'top').map(({ name, action }) => ({
-      name,
-      title: action.title,
-      description: action.description,
-      inputSchema: toolInputSchema(action, targetParam),
-      outputSchema: action.outputJsonSchema,
-      hints: {
-        readOnly: action.readOnly,
-        destructive: action.destructive,
-        idempotent: action.idempotent,
-        openWorld: action.openWorld,
-      },
-      action,
-    }));
+    listAvailable(source, { ...query, include: 'available' }, 'top').map(({ name, action }) => {
+      assertPatternsWritten([action.inputJsonSchema, action.outputJsonSchema], `tool ${name}`);
+      return {
+        name,
+        title: action.title,
+        description: action.description,
+        inputSchema: toolInputSchema(action, targetParam),
+        outputSchema: action.outputJsonSchema,
+        hints: {
+          readOnly: action.readOnly,
+          destructive: action.destructive,
+          idempotent: action.idempotent,
+          openWorld: action.openWorld,
+        },
+        action,
+      };
+    });
   const formatterOf = (format: ToolFormat | ToolFormatter): ToolFormatter => {
     if (typeof format !== 'string') return format;
     const found = byName.get(format);

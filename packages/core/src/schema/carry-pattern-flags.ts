@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { patternWithoutFlags } from './pattern-without-flags.js';
+import { flaglessPattern, loadPatternRewriter } from '#pattern-flags';
 import type { JsonSchema } from './types.js';
 
 /** How one conversion to JSON Schema keeps regex flags: options for the vendor, a pass over the result, warnings. */
@@ -10,6 +10,11 @@ export interface PatternFlagCarrier {
   finish(schema: JsonSchema): void;
   /** Patterns whose flags could not be written out exactly, one sentence each. */
   readonly warnings: string[];
+  /**
+   * Write out the patterns that waited for the rewriter (browser bundles load it on first use): undefined when none
+   * wait (any more), else the load, after which calling again writes them.
+   */
+  written(): Promise<void> | undefined;
 }
 
 type Node = Record<string, unknown>;
@@ -22,15 +27,45 @@ type Node = Record<string, unknown>;
 export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier {
   const warnings: string[] = [];
   const seen = new Set<string>();
+  // Where the rewriter loads on first use (browser bundles): the flags of each pattern met before it was there, by
+  // source (null when one source came with two sets of flags), written into the converted schema once it is.
+  const late = new Map<string, string | null>();
+  let converted: Node | undefined;
   const rewrite = (node: Node, regex: { source: string; flags: string }, path: readonly PropertyKey[]) => {
     if (node.pattern !== regex.source) return;
-    const { pattern, lost } = patternWithoutFlags(regex.source, regex.flags);
+    const flagless = flaglessPattern(regex.source, regex.flags);
+    if (!flagless) {
+      const known = late.get(regex.source);
+      late.set(regex.source, known === undefined || known === regex.flags ? regex.flags : null);
+      return;
+    }
+    const { pattern, lost } = flagless;
     node.pattern = pattern;
     const message = `${describePath(path)}: the pattern /${regex.source}/${regex.flags} keeps no ${lost.join(', ')} flag in JSON Schema, so the model reads it without (validation still uses the flag)`;
     if (lost.length > 0 && !seen.has(message)) {
       seen.add(message);
       warnings.push(message);
     }
+  };
+  const rewriteAll = (flagged: ReadonlyMap<string, string | null>) =>
+    walk(converted, [], (node, path) => {
+      const flags = typeof node.pattern === 'string' ? flagged.get(node.pattern) : undefined;
+      if (flags) rewrite(node, { source: node.pattern as string, flags }, path);
+    });
+  const written = (): Promise<void> | undefined => {
+    if (late.size === 0) return undefined;
+    const loading = loadPatternRewriter();
+    if (loading) return loading.then(written);
+    const flagged = new Map(late);
+    late.clear();
+    rewriteAll(flagged);
+    for (const [source, flags] of flagged) {
+      if (flags === null)
+        warnings.push(
+          `the pattern ${source} comes with different flags in two places, so the model reads it without`,
+        );
+    }
+    return undefined;
   };
   const vendor = schema['~standard'].vendor;
   if (vendor === 'zod') {
@@ -41,22 +76,27 @@ export function patternFlagCarrier(schema: StandardSchemaV1): PatternFlagCarrier
         for (const node of [context.jsonSchema, ...allOf]) rewrite(node, regex, context.path);
       }
     };
-    return { libraryOptions: { override }, finish: () => {}, warnings };
+    // zod copies the nodes it handed to `override`: a late pattern is found again in what it answered.
+    return {
+      libraryOptions: { override },
+      finish: (result) => {
+        converted = result;
+      },
+      warnings,
+      written,
+    };
   }
   if (vendor === 'arktype') {
     return {
-      finish(converted) {
-        const flagged = arktypeFlags((schema as { json?: unknown }).json);
-        if (flagged.size === 0) return;
-        walk(converted as Node, [], (node, path) => {
-          const flags = typeof node.pattern === 'string' ? flagged.get(node.pattern) : undefined;
-          if (flags) rewrite(node, { source: node.pattern as string, flags }, path);
-        });
+      finish(result) {
+        converted = result;
+        rewriteAll(arktypeFlags((schema as { json?: unknown }).json));
       },
       warnings,
+      written,
     };
   }
-  return { finish: () => {}, warnings };
+  return { finish: () => {}, warnings, written };
 }
 
 /** The regexes of a zod string schema's checks (`.regex()`, formats), read defensively from its definition. */

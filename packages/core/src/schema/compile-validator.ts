@@ -32,11 +32,21 @@ export function compileValidator(
 ): Validator {
   if (isStandardSchema(schema)) return standardValidator(schema, secret);
   const check = compileWith(validator, schema, where);
-  return (value) => {
+  const validate: Validator = (value) => {
     const errors = check(value);
     return errors === undefined
       ? { ok: true, value }
       : { ok: false, issues: issuesFromAjv(errors, value, secret) };
+  };
+  // What the check needs loaded first (format checks, in a browser bundle): until it is there, each call waits for
+  // the load (a failed load fails that call and is tried again on the next); then every call answers synchronously.
+  if (!validator.load?.(schema)) return validate;
+  let waiting = true;
+  return (value) => {
+    const loading = waiting ? validator.load?.(schema) : undefined;
+    if (loading) return loading.then(() => validate(value));
+    waiting = false;
+    return validate(value);
   };
 }
 

@@ -1,7 +1,9 @@
+import { formatChecks } from '#format-checks';
 import type { Dialect } from './dialect-of.js';
 import type { SchemaError } from './json-schema-validator.js';
+import { notLoaded } from './schema-loading.js';
 import { isNode, type SchemaNode } from './schema-walk.js';
-import { NUMBER_FORMATS, STRING_FORMATS } from './string-formats.js';
+import type { FormatChecks } from './string-formats.js';
 
 // The keywords of one type group for the CSP-safe interpreter (interpret-schema.ts), each writing ajv's errors.
 
@@ -102,9 +104,7 @@ export function numberKeywords(walk: Walk, node: SchemaNode, value: number, path
         node,
       );
   }
-  const format = node.format;
-  if (typeof format === 'string' && Object.hasOwn(NUMBER_FORMATS, format) && !NUMBER_FORMATS[format]!(value))
-    push(walk, path, 'format', { format }, `must match format "${format}"`, node);
+  if (typeof node.format === 'string') checkFormat(walk, node, 'number', value, path);
 }
 
 export function stringKeywords(walk: Walk, node: SchemaNode, value: string, path: string[]): void {
@@ -115,8 +115,22 @@ export function stringKeywords(walk: Walk, node: SchemaNode, value: string, path
   }
   if (typeof node.pattern === 'string' && !patternOf(node.pattern).test(value))
     push(walk, path, 'pattern', { pattern: node.pattern }, `must match pattern "${node.pattern}"`, node);
-  const format = node.format;
-  if (typeof format === 'string' && Object.hasOwn(STRING_FORMATS, format) && !STRING_FORMATS[format]!(value))
+  if (typeof node.format === 'string') checkFormat(walk, node, 'string', value, path);
+}
+
+// ajv-formats' checks (string-formats.ts); a format it does not know is ignored, as ajv does with `strict: false`.
+function checkFormat<T extends keyof FormatChecks>(
+  walk: Walk,
+  node: SchemaNode,
+  kind: T,
+  value: Parameters<FormatChecks[T][string]>[0],
+  path: string[],
+): void {
+  const format = node.format as string;
+  const checks = formatChecks();
+  if (!checks) throw notLoaded('a JSON Schema check', 'the format checks');
+  const table = checks[kind] as Readonly<Record<string, (value: unknown) => boolean>>;
+  if (Object.hasOwn(table, format) && !table[format]!(value))
     push(walk, path, 'format', { format }, `must match format "${format}"`, node);
 }
 

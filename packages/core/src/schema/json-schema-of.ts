@@ -1,6 +1,8 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import { preloadFormatChecks } from '#format-checks';
 import { AffordanceError } from '../errors/action-error.js';
 import { patternFlagCarrier } from './carry-pattern-flags.js';
+import { waitForPatterns } from './schema-loading.js';
 import type { JsonSchema, SchemaLike } from './types.js';
 
 /** Whether a value implements Standard Schema (`~standard.validate`). */
@@ -19,7 +21,8 @@ function hasJsonSchemaConverter(value: StandardSchemaV1): value is StandardSchem
  * The JSON Schema of a schema's input side. Standard Schemas go through the Standard JSON Schema interface
  * (zod v4, arktype; valibot via `toStandardJsonSchema`); JSON Schema objects are returned as they are, so
  * `$schema`, `$defs` and `additionalProperties` are kept. Regex flags, which JSON Schema lacks, are written into
- * the patterns; what cannot be is added to `warnings`.
+ * the patterns; what cannot be is added to `warnings`. A schema that uses `format` starts loading the format checks
+ * where they load on first use (browser and worker bundles).
  */
 export function jsonSchemaOf(
   schema: SchemaLike,
@@ -34,6 +37,7 @@ export function jsonSchemaOf(
         `${where}: a schema must be a JSON Schema object or a Standard Schema`,
       );
     }
+    preloadFormatChecks(schema);
     return schema;
   }
   if (!hasJsonSchemaConverter(schema)) {
@@ -54,7 +58,10 @@ export function jsonSchemaOf(
       ...(flags.libraryOptions ? { libraryOptions: flags.libraryOptions } : {}),
     });
     flags.finish(converted);
-    warnings.push(...flags.warnings.map((warning) => `${side} ${warning}`));
+    preloadFormatChecks(converted);
+    const told = () => warnings.push(...flags.warnings.splice(0).map((warning) => `${side} ${warning}`));
+    told();
+    waitForPatterns(converted, flags.written, told);
     return converted;
   } catch (error) {
     throw new AffordanceError(

@@ -28,6 +28,11 @@ export interface JsonSchemaValidator {
   readonly name: 'ajv' | 'csp-safe';
   /** Compile a schema (cached per schema object); throws an `Error` for a schema it cannot use. */
   compile(schema: JsonSchema): SchemaCheck;
+  /**
+   * What must load before a compiled schema can be checked synchronously (the CSP-safe validator's format checks,
+   * in browser and worker bundles, when the schema uses `format`): the load, or undefined when nothing must.
+   */
+  load?(schema: JsonSchema): Promise<void> | undefined;
 }
 
 let allowed: boolean | undefined;

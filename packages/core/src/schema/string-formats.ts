@@ -58,6 +58,14 @@ export const NUMBER_FORMATS: Readonly<Record<string, (value: number) => boolean>
   double: () => true,
 };
 
+/** The format checks the CSP-safe validator runs: on strings and on numbers. */
+export interface FormatChecks {
+  readonly string: Readonly<Record<string, (text: string) => boolean>>;
+  readonly number: Readonly<Record<string, (value: number) => boolean>>;
+}
+
+export const FORMAT_CHECKS: FormatChecks = { string: STRING_FORMATS, number: NUMBER_FORMATS };
+
 function test(pattern: RegExp): (text: string) => boolean {
   return (text) => pattern.test(text);
 }

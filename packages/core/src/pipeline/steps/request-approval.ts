@@ -1,55 +1,13 @@
-import { actionError } from '../../errors/action-error.js';
-import type { PendingApproval } from '../../ports/approval-store.js';
-import { newId } from '../../util/new-id.js';
-import { type CallState, fail, NEXT, type Step, type StepOutcome } from '../call-state.js';
+import type { Step } from '../call-state.js';
+import { runLoadedOnCall } from '../load-step.js';
 
-/** Pause calls that need a person: store the exact call and answer `approval_required` with its id. */
+/**
+ * Pause calls that need a person: store the exact call and answer `approval_required` with its id. Only in the
+ * plans of actions with an `approval` rule; what it does is loaded on the first such call (`approval-pause.ts`).
+ */
 export const requestApproval: Step = {
   name: 'approval',
   port: 'the approval store',
   applies: (action) => Boolean(action.approval) && action.approval !== 'never',
-  run(state) {
-    const rule = state.action!.approval;
-    if (!rule || rule === 'never' || state.approved) return NEXT;
-    if (rule === 'always') return pause(state);
-    const needed = (async () =>
-      rule({ input: state.input, user: state.user, context: state.context, target: state.target }))();
-    return needed.then(
-      (yes) => (yes ? pause(state) : NEXT),
-      (error: unknown) =>
-        fail(
-          actionError(
-            'handler_error',
-            `the approval rule of ${state.name} threw: ${(error as Error)?.message ?? String(error)}`,
-          ),
-        ),
-    );
-  },
+  run: runLoadedOnCall(() => import('./approval-pause.js').then((module) => module.askApproval)),
 };
-
-async function pause(state: CallState): Promise<StepOutcome> {
-  const approval: PendingApproval = {
-    id: newId('apr'),
-    callId: state.callId,
-    name: state.name,
-    args: state.args!,
-    user: state.user,
-    context: state.context,
-    sessionId: state.call.sessionId,
-    idempotencyKey: state.call.idempotencyKey,
-    requestedAt: new Date().toISOString(),
-    status: 'pending',
-  };
-  await state.runtime.store.approvals.create(approval);
-  state.runtime.events.emit('approval-requested', { approval });
-  return fail(
-    actionError(
-      'approval_required',
-      `${state.name} needs a person's approval before it runs; it is waiting as ${approval.id}`,
-      {
-        hint: 'tell the user the call is waiting for approval; do not call it again',
-        details: { approvalId: approval.id },
-      },
-    ),
-  );
-}
