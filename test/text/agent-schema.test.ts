@@ -30,6 +30,13 @@ describe('the published agent.json schema', () => {
         },
       }),
     ).toBe(true);
+    expect(
+      validate({
+        run: { maxSteps: 8, stopWhen: [{ toolCall: 'order_submit' }], outputMode: 'native', telemetry: true },
+      }),
+    ).toBe(true);
+    expect(validate({ run: { stopWhen: [{ stepCount: 0 }] } })).toBe(false);
+    expect(validate({ run: { maxStep: 8 } })).toBe(false);
     expect(validate({ actions: { handlers: { decision: 'builtin:nope' } } })).toBe(false);
     expect(validate({ steps: { s: { onFailure: { maxAttempts: 0 } } } })).toBe(false);
   });

@@ -4,14 +4,14 @@ const BUILTIN_TYPES = ['decision', 'action-item', 'note', 'question', 'summary']
 
 /**
  * The JSON Schema of `agent.json` (draft-07), published as `schemas/agent.schema.json`: the `actions` block of the
- * action system and the per-step `completionConditions` / `onFailure` blocks. Other top-level keys are left to their
+ * action system, the per-step `completionConditions` / `onFailure` blocks and the `run` block of loop settings. Other top-level keys are left to their
  * owners. Defaults are filled in by `validateAgentConfig`.
  */
 export const agentConfigSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'Affordance agent.json',
   description:
-    'Configuration of an Affordance agent: action detection and handlers, and per-step completion conditions.',
+    'Configuration of an Affordance agent: action detection and handlers, per-step completion conditions, and the loop settings (run).',
   type: 'object',
   properties: {
     $schema: { type: 'string', description: 'Path or URL of this schema, for editors.' },
@@ -23,8 +23,60 @@ export const agentConfigSchema = {
       additionalProperties: { $ref: '#/definitions/step' },
       default: {},
     },
+    run: { $ref: '#/definitions/run' },
   },
   definitions: {
+    run: {
+      type: 'object',
+      description:
+        'Loop settings of `affordance agent` and `/agui` (checked by readRunConfig in @affordance/core/agent).',
+      properties: {
+        maxSteps: { type: 'integer', minimum: 1, description: 'Most model turns (default 20).' },
+        stopWhen: {
+          type: 'array',
+          description: 'Stop rules; the first that holds ends the run `stopped`.',
+          items: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { stepCount: { type: 'integer', minimum: 1 } },
+                required: ['stepCount'],
+                additionalProperties: false,
+              },
+              {
+                type: 'object',
+                properties: { toolCall: { type: 'string', minLength: 1 } },
+                required: ['toolCall'],
+                additionalProperties: false,
+              },
+            ],
+          },
+        },
+        output: { type: 'object', description: 'The JSON Schema (an object schema) of the final answer.' },
+        outputMode: {
+          type: 'string',
+          enum: ['auto', 'native', 'tool'],
+          description: "The provider's response format (native), a final_answer tool, or auto.",
+        },
+        outputRetries: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Invalid final answers sent back to be fixed (default 2).',
+        },
+        telemetry: {
+          description: 'OpenTelemetry spans of each run: true, or { "agentName": "<name>" }.',
+          oneOf: [
+            { type: 'boolean' },
+            {
+              type: 'object',
+              properties: { agentName: { type: 'string', minLength: 1 } },
+              additionalProperties: false,
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
     actions: {
       type: 'object',
       description:
