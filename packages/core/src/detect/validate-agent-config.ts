@@ -74,9 +74,14 @@ export function parseAgentConfig(text: string, options: AgentConfigOptions = {})
   return validateAgentConfig(value, options);
 }
 
+// The `run` block is described in the published schema for editors, and checked by `readRunConfig`
+// (`@affordance/core/agent`), which names one problem per mistake where a schema's `oneOf` would name each branch.
+const { run: _run, ...checkedProperties } = agentConfigSchema.properties;
+const checkedSchema = { ...agentConfigSchema, properties: checkedProperties };
+
 function schemaCheck(validator: JsonSchemaValidator): SchemaCheck {
   try {
-    return validator.compile(agentConfigSchema);
+    return validator.compile(checkedSchema);
   } catch (error) {
     throw new AffordanceError(
       'invalid_schema',
