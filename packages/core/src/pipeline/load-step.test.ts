@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionError } from '../errors/action-error.js';
-import { type CallState, fail, NEXT, type StepAnswer } from './call-state.js';
+import { type CallState, fail, NEXT, onAnswer, type StepAnswer } from './call-state.js';
 import { runLoadedOnCall } from './load-step.js';
 
 const state = {} as CallState;
@@ -30,5 +30,14 @@ describe('runLoadedOnCall', () => {
     await expect(run(state)).rejects.toThrow('chunk failed to load');
     expect(await run(state)).toBe(refused);
     expect(run(state)).toBe(refused);
+  });
+
+  it('on the first call, waits for a body that answers with a port promise still on its way (a Postgres store)', async () => {
+    const refused = fail(actionError('prerequisite_missing', 'call setup first'));
+    const run = runLoadedOnCall(
+      async () => (current: CallState) =>
+        onAnswer(current, Promise.resolve(false), (_, ok) => (ok ? NEXT : refused)),
+    );
+    expect(await run(state)).toBe(refused);
   });
 });
