@@ -34,15 +34,15 @@ export function createMemoryStore(): Store {
     audit: createMemoryAuditLog(),
     approvals: loadOnCall(
       () => import('./memory-approval-store.js').then((module) => module.createMemoryApprovalStore()),
-      ['create', 'get', 'decide', 'change', 'recover', 'list'],
+      { create: true, get: true, decide: true, change: true, recover: true, list: true },
     ),
     idempotency: loadOnCall(
       () => import('./idempotency-store.js').then((module) => module.createMemoryIdempotencyStore()),
-      ['begin', 'renew', 'complete', 'release', 'lapseRunning'],
+      { begin: true, renew: true, complete: true, release: true, lapseRunning: true },
     ),
     agentRuns: loadOnCall(
       () => import('./agent-run-store.js').then((module) => module.createMemoryAgentRunStore()),
-      ['create', 'get', 'change', 'list'],
+      { create: true, get: true, change: true, list: true },
     ),
     rateLimiter: memoryRateLimiterOnCall(),
     history: createMemorySessionHistory(),

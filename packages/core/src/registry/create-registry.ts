@@ -108,7 +108,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         import('./approvals.js').then((module) =>
           module.createApprovals(runtime, { runPipeline, errorForModel, redactCall }),
         ),
-      ['list', 'get', 'approve', 'deny', 'retry', 'recover'],
+      { list: true, get: true, approve: true, deny: true, recordDenied: true, retry: true, recover: true },
     ),
     targets,
     targetParam,

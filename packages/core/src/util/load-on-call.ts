@@ -1,11 +1,12 @@
 /**
  * An object whose methods load their implementation on the first call through `load` (an `import()`: a chunk of
  * its own in a bundle, so a page that never calls them never loads it); every method answers a promise. A load
- * that fails is tried again on the next call.
+ * that fails is tried again on the next call. `methods` names every method (`{ list: true, … }`): the compiler
+ * refuses a list that leaves one out, so a method added to `T` cannot be missing here.
  */
 export function loadOnCall<T extends object>(
   load: () => Promise<T>,
-  methods: readonly (keyof T & string)[],
+  methods: { readonly [K in keyof T & string]: true },
 ): T {
   let loading: Promise<T> | undefined;
   const loaded = () => {
@@ -16,7 +17,7 @@ export function loadOnCall<T extends object>(
     return loading;
   };
   const object: Record<string, unknown> = {};
-  for (const method of methods) {
+  for (const method of Object.keys(methods) as (keyof T & string)[]) {
     object[method] = (...args: unknown[]) =>
       loaded().then((target) => (target[method] as (...args: unknown[]) => unknown)(...args));
   }
