@@ -35,6 +35,7 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
           AFFORDANCE_MODEL: 'openai:replay-model',
           OPENAI_BASE_URL: model.baseURL,
           OPENAI_API_KEY: 'sk-replay',
+          AFFORDANCE_SUGGESTIONS: 'rules',
         },
         args: ['--registry', REGISTRY],
       });
@@ -83,6 +84,8 @@ describe.skipIf(!executablePath)('console: app context and shared state with the
       const third: RecordedJson = model.agentRequests()[2]?.body;
       expect(third.messages.at(-1)).toMatchObject({ role: 'user', content: 'Read the plan back' });
       await screenshot(page, 'chat-shared-state-edited');
+      // With AFFORDANCE_SUGGESTIONS=rules the chips are written by rules: every model request was an agent turn.
+      expect(model.server.requests.length).toBe(model.agentRequests().length);
       expect(problems).toEqual([]);
     },
     SLOW,

@@ -34,6 +34,7 @@ export const serveCommand: Command = {
   MCP OAuth: $AFFORDANCE_MCP_OAUTH_ISSUER and _RESOURCE (the public URL of /mcp) make /mcp accept the
   authorization server's access tokens (also _JWKS_URL, _SCOPES required, _ROLES scope=role,role; or "mcpOAuth"
   in the config)
+  $AFFORDANCE_SUGGESTIONS=rules keeps the model out of GET /api/suggestions (next prompts written by rules only)
   logs are JSON lines on stderr ($LOG_LEVEL, default info); $AFFORDANCE_AUDIT=batched writes audit rows in
   batches (flushed on SIGINT/SIGTERM)
   exits 0 after SIGINT/SIGTERM, 2 for a wrong command line or a public --host without keys, 3 when it cannot
@@ -127,6 +128,7 @@ export const serveCommand: Command = {
       users: { keys },
       ...(model ? { model } : {}),
       ...(agent ? { agent } : {}),
+      ...(process.env.AFFORDANCE_SUGGESTIONS === 'rules' ? { suggestions: { model: false } } : {}),
       logger,
       storage: app.storage,
       ...(config.approverRoles ? { approverRoles: config.approverRoles } : {}),
