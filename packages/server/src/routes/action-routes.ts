@@ -1,8 +1,6 @@
 import {
   type AvailableAction,
-  isKernelError,
   type RankIntent,
-  type Target,
   TOOL_FORMATS,
   type ToolFormat,
   toolInputSchema,
@@ -14,24 +12,14 @@ import { schemaRef } from '../openapi/schemas.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
 import type { RouteDeps, ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
+import { resolveTargetRef } from './resolve-target.js';
 
 /** Mount `GET /api/actions`, `GET /api/tools` and `POST /api/actions/:name/run`. */
 export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
   const { registry } = deps;
 
-  const resolveTarget = async (ref: string | undefined): Promise<Target | undefined> => {
-    if (ref === undefined || ref === '') return undefined;
-    let target: Target | undefined;
-    try {
-      target = await registry.resolveTarget(ref);
-    } catch (error) {
-      if (isKernelError(error)) throw new ServerError('invalid_request', error.message);
-      throw error;
-    }
-    if (!target)
-      throw new ServerError('target_not_found', `there is no target ${ref}`, 'GET /api/targets lists them');
-    return target;
-  };
+  const resolveTarget = (ref: string | undefined) =>
+    resolveTargetRef(registry, ref, `there is no target ${ref}`);
 
   const targetQuery = {
     description: 'The target in view, `type:id` (e.g. `shape:shape-1`)',

@@ -1,4 +1,4 @@
-import { type AvailableAction, isKernelError, type Registry, type Target, type User } from '@affordance/core';
+import type { AvailableAction, Registry, Target, User } from '@affordance/core';
 import { suggestNext } from '@affordance/core/ranking';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -11,6 +11,7 @@ import { optionalInteger } from '../read-json-body.js';
 import type { ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
 import { describeAvailable, MAX_QUERY_LENGTH } from './action-routes.js';
+import { resolveTargetRef } from './resolve-target.js';
 import { callBudget, promptCache } from './suggestion-limits.js';
 import { modelPrompts, type PromptAction, rulePrompts, type SuggestedPrompt } from './suggestion-prompts.js';
 
@@ -71,7 +72,7 @@ export function mountSuggestionRoutes(app: Hono<ServerEnv>, deps: SuggestionRout
     handler: async (context) => {
       const query = context.req.query();
       const user = context.get('user');
-      const target = await resolveTarget(registry, query.target);
+      const target = await resolveTargetRef(registry, query.target);
       const limit = optionalInteger(query.limit, 'limit', 12) ?? 4;
       if (query.q !== undefined && query.q.length > MAX_QUERY_LENGTH)
         throw new ServerError('invalid_request', `\`q\` is longer than ${MAX_QUERY_LENGTH} characters`);
@@ -179,20 +180,6 @@ async function nextActions(options: {
     }
   }
   return found;
-}
-
-async function resolveTarget(registry: Registry, ref: string | undefined): Promise<Target | undefined> {
-  if (ref === undefined || ref === '') return undefined;
-  let target: Target | undefined;
-  try {
-    target = await registry.resolveTarget(ref);
-  } catch (error) {
-    if (isKernelError(error)) throw new ServerError('invalid_request', error.message);
-    throw error;
-  }
-  if (!target)
-    throw new ServerError('target_not_found', 'there is no such target', 'GET /api/targets lists them');
-  return target;
 }
 
 const SUGGESTIONS_SCHEMA = {
