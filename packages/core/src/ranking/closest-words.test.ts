@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './seeded-random.fixture.js';
 import { createWordVectorTable } from './word-vectors.js';
+
+/** A table of `count` words `word0`, `word1`, … with random vectors. */
+const randomTable = (count: number, dimensions: number, seed: number) => {
+  const random = seededRandom(seed);
+  return createWordVectorTable({
+    words: Array.from({ length: count }, (_, at) => `word${at}`),
+    dimensions,
+    values: Float32Array.from({ length: count * dimensions }, random),
+  });
+};
 
 describe('closestEach', () => {
   it('gives each word the similarity closest gives it, to the last bit', () => {
-    const dimensions = 9;
-    const count = 40;
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647 - 0.5;
-    };
-    const table = createWordVectorTable({
-      words: Array.from({ length: count }, (_, at) => `word${at}`),
-      dimensions,
-      values: Float32Array.from({ length: count * dimensions }, random),
-    });
+    const table = randomTable(40, 9, 7);
     // Query sizes around the blocks of four, and words in and out of the query, odd and even in number.
     for (const others of [[3], [1, 2, 5, 8], [0, 4, 9, 12, 16, 20, 33], [6, 7, 10, 11, 13, 14, 15, 17, 18]]) {
       const query = Int32Array.from(others);
@@ -27,18 +27,7 @@ describe('closestEach', () => {
   });
 
   it('with a bound, screens many words with WebAssembly SIMD: exact from just below the bound, under it below', () => {
-    const dimensions = 50;
-    const count = 400;
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647 - 0.5;
-    };
-    const table = createWordVectorTable({
-      words: Array.from({ length: count }, (_, at) => `word${at}`),
-      dimensions,
-      values: Float32Array.from({ length: count * dimensions }, random),
-    });
+    const table = randomTable(400, 50, 11);
     const query = Int32Array.from([1, 50, 99, 150, 200]);
     const words = Array.from({ length: 300 }, (_, at) => at + 100);
     const exact = words.map((slot) => table.closest(slot, query));

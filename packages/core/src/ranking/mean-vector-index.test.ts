@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMeanVectorIndex } from './mean-vector-index.js';
+import { seededRandom } from './seeded-random.fixture.js';
 import { createSimdDot } from './simd-dot.js';
 
 const unit = (...values: number[]) => {
@@ -35,11 +36,7 @@ describe.each([true, false])('createMeanVectorIndex (WebAssembly SIMD: %s)', (si
     const dimensions = 7;
     const index = createMeanVectorIndex(dimensions, { simd });
     const vectors = new Map<string, Float32Array>();
-    let seed = 1;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647 - 0.5;
-    };
+    const random = seededRandom(1);
     for (let at = 0; at < 153; at++) {
       // Every fifth vector repeats an earlier one: equal scores, where the earlier slot ranks first.
       const vector =
@@ -70,11 +67,7 @@ describe('the WebAssembly SIMD scan', () => {
     const dimensions = 301;
     const fast = createMeanVectorIndex(dimensions);
     const plain = createMeanVectorIndex(dimensions, { simd: false });
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647 - 0.5;
-    };
+    const random = seededRandom(7);
     for (let at = 0; at < 3000; at++) {
       const vector = Float32Array.from({ length: dimensions }, random);
       fast.set(`v${at}`, vector);
@@ -90,11 +83,7 @@ describe('the WebAssembly SIMD scan', () => {
     const dimensions = 100;
     const fast = createMeanVectorIndex(dimensions);
     const plain = createMeanVectorIndex(dimensions, { simd: false });
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647 - 0.5;
-    };
+    const random = seededRandom(11);
     const unit = (vector: Float32Array) => {
       const length = Math.hypot(...vector);
       return vector.map((value) => value / length);
