@@ -1,3 +1,4 @@
+import { loadOnce } from '../util/load-on-call.js';
 import { Awaiting, type CallState, type StepAnswer, type StepOutcome } from './call-state.js';
 
 type Run = (state: CallState) => StepAnswer;
@@ -10,21 +11,14 @@ type Run = (state: CallState) => StepAnswer;
  */
 export function runLoadedOnCall(load: () => Promise<Run>): Run {
   let run: Run | undefined;
-  let loading: Promise<Run> | undefined;
+  const loading = loadOnce(async () => {
+    run = await load();
+    return run;
+  });
   return (state) => {
     if (run) return run(state);
-    loading ??= load().then(
-      (loaded) => {
-        run = loaded;
-        return loaded;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
     // The body may answer with a port's promise still on its way (`Awaiting`): wait for it here too.
-    return loading.then((loaded): StepOutcome | Promise<StepOutcome> => {
+    return loading().then((loaded): StepOutcome | Promise<StepOutcome> => {
       const answer = loaded(state);
       return answer instanceof Awaiting ? answer.outcome(state) : answer;
     });

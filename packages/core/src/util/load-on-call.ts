@@ -8,18 +8,23 @@ export function loadOnCall<T extends object>(
   load: () => Promise<T>,
   methods: { readonly [K in keyof T & string]: true },
 ): T {
-  let loading: Promise<T> | undefined;
-  const loaded = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const loaded = loadOnce(load);
   const object: Record<string, unknown> = {};
   for (const method of Object.keys(methods) as (keyof T & string)[]) {
     object[method] = (...args: unknown[]) =>
       loaded().then((target) => (target[method] as (...args: unknown[]) => unknown)(...args));
   }
   return object as T;
+}
+
+/** `load` on the first call, its promise kept for later calls; a load that fails is tried again on the next call. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
 }
