@@ -1,3 +1,4 @@
+import { loadOnce } from '../util/load-on-call.js';
 import { eachSubschema } from './schema-walk.js';
 import type { FormatChecks } from './string-formats.js';
 
@@ -7,7 +8,11 @@ import type { FormatChecks } from './string-formats.js';
 // `compileValidator` waits for it before its first check.
 
 let loaded: FormatChecks | undefined;
-let loading: Promise<void> | undefined;
+const load = loadOnce(() =>
+  import('./string-formats.js').then((module) => {
+    loaded = module.FORMAT_CHECKS;
+  }),
+);
 
 /** The format checks, or undefined while they are not loaded. */
 export function formatChecks(): FormatChecks | undefined {
@@ -16,23 +21,13 @@ export function formatChecks(): FormatChecks | undefined {
 
 /** Load the format checks: undefined when they are there, else the load (tried again after a failure). */
 export function loadFormatChecks(): Promise<void> | undefined {
-  if (loaded) return undefined;
-  loading ??= import('./string-formats.js').then(
-    (module) => {
-      loaded = module.FORMAT_CHECKS;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return loaded ? undefined : load();
 }
 
 /** Start loading the format checks when `schema` uses `format` somewhere (a failed load is tried again on use). */
 export function preloadFormatChecks(schema: unknown): void {
-  if (loaded || loading || !usesFormat(schema)) return;
-  loadFormatChecks()?.catch(() => {});
+  if (loaded || !usesFormat(schema)) return;
+  load().catch(() => {});
 }
 
 function usesFormat(schema: unknown): boolean {

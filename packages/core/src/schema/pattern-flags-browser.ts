@@ -1,3 +1,4 @@
+import { loadOnce } from '../util/load-on-call.js';
 import type { FlaglessPattern } from './pattern-without-flags.js';
 
 // The regex-flag rewriter for browsers and workers (package.json `imports` `#pattern-flags`, `browser`/`worker`/
@@ -5,7 +6,11 @@ import type { FlaglessPattern } from './pattern-without-flags.js';
 // pattern first carries a flag that changes what it matches (`i`, `m`, `s`, `y`, `v`; most patterns carry none).
 
 let rewrite: ((source: string, flags: string) => FlaglessPattern) | undefined;
-let loading: Promise<void> | undefined;
+const load = loadOnce(() =>
+  import('./pattern-without-flags.js').then((module) => {
+    rewrite = module.patternWithoutFlags;
+  }),
+);
 
 /** The flagless pattern, or undefined while the rewriter it needs is not loaded. */
 export function flaglessPattern(source: string, flags: string): FlaglessPattern | undefined {
@@ -16,15 +21,5 @@ export function flaglessPattern(source: string, flags: string): FlaglessPattern 
 
 /** Load the rewriter: undefined when it is there, else the load (tried again after a failure). */
 export function loadPatternRewriter(): Promise<void> | undefined {
-  if (rewrite) return undefined;
-  loading ??= import('./pattern-without-flags.js').then(
-    (module) => {
-      rewrite = module.patternWithoutFlags;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return rewrite ? undefined : load();
 }
