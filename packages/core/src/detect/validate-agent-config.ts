@@ -1,9 +1,9 @@
-import { closest, distance } from 'fastest-levenshtein';
 import { runtimeJsonValidator } from '#json-validator';
 import { AffordanceError, type Issue } from '../errors/action-error.js';
 import { issuesFromAjv } from '../schema/ajv-issues.js';
 import { formatPath } from '../schema/describe-value.js';
 import type { JsonSchemaValidator, SchemaCheck, SchemaError } from '../schema/json-schema-validator.js';
+import { closestWord, editDistance } from '../util/edit-distance.js';
 import type {
   AgentActionsConfig,
   AgentConfig,
@@ -121,8 +121,8 @@ function warningsOf(data: Record<string, unknown>): AgentConfigWarning[] {
     warnings.push({ code, ...issueAt(path, message) });
   for (const key of Object.keys(data)) {
     if (OWNED_KEYS.includes(key) || key.startsWith('$')) continue;
-    const near = closest(key, OWNED_KEYS);
-    if (distance(key.toLowerCase(), near) <= 2)
+    const near = closestWord(key, OWNED_KEYS)!;
+    if (editDistance(key.toLowerCase(), near) <= 2)
       warn('unknown_key', [key], `${dotted([key])} is not a known key (did you mean \`${near}\`?)`);
   }
   const actions = data.actions as Partial<AgentActionsConfig> | undefined;
@@ -211,7 +211,7 @@ function friendly(issue: Issue, data: unknown): AgentConfigIssue {
   if (path.length === 3 && path[0] === 'actions' && path[1] === 'handlers' && issue.keyword === 'pattern') {
     const value = valueAtPath(data, path);
     if (typeof value === 'string' && value.startsWith('builtin:')) {
-      message = `${dotted(path)}: there is no built-in handler "${value}" (did you mean ${closest(value, [...BUILTIN_HANDLERS])}?); the built-ins are ${BUILTIN_HANDLERS.join(', ')}`;
+      message = `${dotted(path)}: there is no built-in handler "${value}" (did you mean ${closestWord(value, BUILTIN_HANDLERS)}?); the built-ins are ${BUILTIN_HANDLERS.join(', ')}`;
     } else {
       message = `${dotted(path)} must name a handler: a built-in (${BUILTIN_HANDLERS.join(', ')}) or a custom name of letters, digits and _ . : / -; you sent ${JSON.stringify(value)}`;
     }
