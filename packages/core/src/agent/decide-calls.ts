@@ -1,5 +1,6 @@
 import type { RunResult } from '../action/types.js';
 import { AffordanceError } from '../errors/affordance-error.js';
+import { approvalIdOf } from '../errors/approval-id-of.js';
 import type { PendingApproval } from '../ports/approval-store.js';
 import type { CallRecord } from './agent-events.js';
 import type { AgentDecision } from './interrupts.js';
@@ -96,8 +97,7 @@ function endedOf(result: RunResult, answers?: Readonly<Record<string, unknown>>)
   if (result.ok) return { status: 'ok', output: result.modelOutput, result };
   const { code, details } = result.error;
   const input = inputAskOf(code, details, answers);
-  const approvalId =
-    code === 'approval_required' && typeof details?.approvalId === 'string' ? details.approvalId : undefined;
+  const approvalId = approvalIdOf(result);
   if (input || approvalId) {
     return {
       status: 'pending',
