@@ -90,7 +90,8 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
     const { model, turn } = await turnOf(setup, history, step, steps);
     emit({ type: 'step-start', runId, step, offered: turn.offered });
     let response: Awaited<ReturnType<LanguageModel['generate']>>;
-    const request = spans.step?.startModelRequest(model.id, turn.offered.length);
+    // The open model-request span: the one turn's, then the final answer's own turn (each ends or fails once).
+    let request = spans.step?.startModelRequest(model.id, turn.offered.length);
     try {
       const onText = options.stream
         ? (delta: string) => emit({ type: 'text-delta', runId, step, delta })
@@ -99,14 +100,9 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
       request?.end(response);
       if (setup.output?.jsonTurn && response.toolCalls.length === 0) {
         // The model takes the response format only without tools: the final answer gets a turn of its own.
-        const json = spans.step?.startModelRequest(model.id, 0);
-        response = await askJsonTurn(model, turn.request, response, setup.output, signal, onText).catch(
-          (error: unknown) => {
-            json?.fail(error);
-            throw error;
-          },
-        );
-        json?.end(response);
+        request = spans.step?.startModelRequest(model.id, 0);
+        response = await askJsonTurn(model, turn.request, response, setup.output, signal, onText);
+        request?.end(response);
       }
     } catch (error) {
       request?.fail(error);

@@ -4,10 +4,8 @@ import type { PendingApproval } from '../ports/approval-store.js';
 import type { CallRecord } from './agent-events.js';
 import type { AgentDecision } from './interrupts.js';
 import type { ApprovalCall, InputCall, PausedRunState } from './paused-state.js';
-import { inputAskOf } from './run-calls.js';
+import { type Ended, endedOf } from './run-calls.js';
 import type { RunSetup } from './run-setup.js';
-
-type Ended = Pick<CallRecord, 'status' | 'output' | 'result' | 'input' | 'approvalId'>;
 
 /**
  * Settle each paused call (in the model's order): approve or deny it, run it again with the person's answer, or
@@ -90,24 +88,6 @@ async function answer(setup: RunSetup, call: InputCall, decision: AgentDecision)
     ...(context ? { context } : {}),
   });
   return endedOf(result, answers);
-}
-
-function endedOf(result: RunResult, answers?: Readonly<Record<string, unknown>>): Ended {
-  if (result.ok) return { status: 'ok', output: result.modelOutput, result };
-  const { code, details } = result.error;
-  const input = inputAskOf(code, details, answers);
-  const approvalId =
-    code === 'approval_required' && typeof details?.approvalId === 'string' ? details.approvalId : undefined;
-  if (input || approvalId) {
-    return {
-      status: 'pending',
-      output: result.modelOutput,
-      result,
-      ...(input ? { input } : {}),
-      ...(approvalId ? { approvalId } : {}),
-    };
-  }
-  return { status: code === 'aborted' ? 'aborted' : 'failed', output: result.modelOutput, result };
 }
 
 /**

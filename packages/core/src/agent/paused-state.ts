@@ -3,33 +3,24 @@ import type { AttemptRecord, InputAsk } from './agent-events.js';
 import type { AgentInterrupt } from './interrupts.js';
 import type { AgentMessage, ModelToolCall } from './model-types.js';
 
+/** What every call of a paused step keeps: the model's call and the output the model is given for it. */
+interface PausedCallFields {
+  readonly callId: string;
+  readonly name: string;
+  readonly args: unknown;
+  readonly output: string;
+}
+
 /** One call of the step a run paused in: run already (its output is kept), or waiting on an approval or an answer. */
 export type PausedCall =
-  | {
-      readonly callId: string;
-      readonly name: string;
-      readonly args: unknown;
-      readonly status: 'ok' | 'failed' | 'aborted';
-      readonly output: string;
-    }
-  | {
-      readonly callId: string;
-      readonly name: string;
-      readonly args: unknown;
+  | (PausedCallFields & { readonly status: 'ok' | 'failed' | 'aborted' })
+  | (PausedCallFields & { readonly status: 'pending'; readonly approvalId: string })
+  | (PausedCallFields & {
       readonly status: 'pending';
-      readonly output: string;
-      readonly approvalId: string;
-    }
-  | {
-      readonly callId: string;
-      readonly name: string;
-      readonly args: unknown;
-      readonly status: 'pending';
-      readonly output: string;
       /** The input interrupt's id, and what the call asked (with the answers it had). */
       readonly inputId: string;
       readonly input: InputAsk;
-    };
+    });
 
 /** A paused call waiting on an approval. */
 export type ApprovalCall = Extract<PausedCall, { approvalId: string }>;

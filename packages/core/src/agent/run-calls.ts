@@ -1,4 +1,4 @@
-import type { Progress, RunCall, User } from '../action/types.js';
+import type { Progress, RunCall, RunResult, User } from '../action/types.js';
 import { approvalIdOf } from '../errors/approval-id-of.js';
 import type { Registry } from '../registry/create-registry.js';
 import type { StepTelemetry } from '../tracing/agent-telemetry.js';
@@ -56,24 +56,13 @@ export async function runCalls(scope: CallScope, calls: readonly ModelToolCall[]
       };
       span = scope.telemetry?.startToolCall(call, scope.sessionId);
       const result = span ? await span.within(() => scope.registry.run(run)) : await scope.registry.run(run);
-      const approvalId = result.ok ? undefined : approvalIdOf(result);
-      const input = result.ok ? undefined : inputAskOf(result.error.code, result.error.details);
-      const status = result.ok
-        ? 'ok'
-        : approvalId !== undefined || input !== undefined
-          ? 'pending'
-          : result.error.code === 'aborted' || scope.signal.aborted
-            ? 'aborted'
-            : 'failed';
+      const ended = endedOf(result, undefined, scope.signal.aborted);
       record = {
         callId: call.id,
         name: call.name,
         args,
-        status,
+        ...ended,
         output: withProgress(result.modelOutput, progress),
-        result,
-        ...(approvalId !== undefined ? { approvalId } : {}),
-        ...(input !== undefined ? { input } : {}),
       };
     }
     records.push(record);
@@ -122,4 +111,29 @@ export function inputAskOf(
     responseSchema: responseSchema as Record<string, unknown>,
     ...(answers && Object.keys(answers).length > 0 ? { answers } : {}),
   };
+}
+
+/** How a call ended, read from its result: `pending` when it waits on an approval or an answer. */
+export type Ended = Pick<CallRecord, 'status' | 'output' | 'result' | 'input' | 'approvalId'>;
+
+/** A call's record fields from the registry's result (`answers`: the ones it ran with; `aborted`: the run was). */
+export function endedOf(
+  result: RunResult,
+  answers?: Readonly<Record<string, unknown>>,
+  aborted = false,
+): Ended {
+  if (result.ok) return { status: 'ok', output: result.modelOutput, result };
+  const { code, details } = result.error;
+  const input = inputAskOf(code, details, answers);
+  const approvalId = approvalIdOf(result);
+  if (input || approvalId) {
+    return {
+      status: 'pending',
+      output: result.modelOutput,
+      result,
+      ...(input ? { input } : {}),
+      ...(approvalId ? { approvalId } : {}),
+    };
+  }
+  return { status: code === 'aborted' || aborted ? 'aborted' : 'failed', output: result.modelOutput, result };
 }
