@@ -109,7 +109,7 @@ export async function postAgui(
   url: string,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
-) {
+): Promise<{ status: number; events: (BaseEvent & Record<string, unknown>)[] }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
