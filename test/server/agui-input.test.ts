@@ -4,13 +4,21 @@
 import type { AddressInfo } from 'node:net';
 import { createRegistry, defineAction } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
-import type { BaseEvent, RunFinishedEvent } from '@ag-ui/core';
+import type { RunFinishedEvent } from '@ag-ui/core';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
-import { closeAll, closeServer, expectValidStream, onCleanup, replay, runOnce } from './agui-setup.js';
+import {
+  closeAll,
+  closeServer,
+  expectValidStream,
+  onCleanup,
+  postAgui,
+  replay,
+  runOnce,
+} from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
 afterEach(closeAll);
@@ -55,20 +63,6 @@ async function open(model: ServerOptions['model'], options: Partial<ServerOption
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, shipped };
 }
 
-async function post(url: string, body: Record<string, unknown>, headers: Record<string, string>) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ messages: [], tools: [], context: [], ...body }),
-  });
-  const text = await response.text();
-  const events = text
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => JSON.parse(frame.slice(6)) as BaseEvent & Record<string, unknown>);
-  return { status: response.status, events };
-}
-
 const answer = (interruptId: string, payload: unknown) => ({
   resume: [{ interruptId, status: 'resolved' as const, payload }],
 });
@@ -98,7 +92,7 @@ describe('/agui input interrupts', () => {
     expect(shipped).toEqual([]);
 
     const lastOf = async (body: Record<string, unknown>, key = 'key-alice') =>
-      (await post(url, { threadId: 'thread-ship', ...body }, as(key))).events.at(-1);
+      (await postAgui(url, { threadId: 'thread-ship', ...body }, as(key))).events.at(-1);
     expect(await lastOf(answer(id, { street: 'x' }))).toMatchObject({
       type: 'RUN_ERROR',
       code: 'invalid_decision',

@@ -7,13 +7,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRegistry, defineAction } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
-import type { BaseEvent, RunFinishedEvent } from '@ag-ui/core';
+import type { RunFinishedEvent } from '@ag-ui/core';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
 import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
-import { closeAll, closeServer, expectValidStream, onCleanup, replay, runOnce } from './agui-setup.js';
+import {
+  closeAll,
+  closeServer,
+  expectValidStream,
+  onCleanup,
+  postAgui,
+  replay,
+  runOnce,
+} from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
 afterEach(closeAll);
@@ -92,21 +100,6 @@ function resultsSent(body: RecordedJson, toolCallId: string): string[] {
   return body.messages
     .filter((message: RecordedJson) => message.role === 'tool' && message.tool_call_id === toolCallId)
     .map((message: RecordedJson) => message.content);
-}
-
-// A raw POST /agui (what a client that skips the official one's checks sends); answers the events.
-async function post(url: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ messages: [], tools: [], context: [], ...body }),
-  });
-  const text = await response.text();
-  const events = text
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => JSON.parse(frame.slice(6)) as BaseEvent & Record<string, unknown>);
-  return { status: response.status, events, text };
 }
 
 const approve = (interruptId: string, payload: unknown = { approved: true }) => ({
@@ -192,7 +185,9 @@ describe('/agui interrupts', () => {
     const agent = agentFor(url, 'thread-tabs');
     await runOnce(agent);
     const id = agent.pendingInterrupts[0]!.id;
-    const tabs = await Promise.all([0, 1].map(() => post(url, { threadId: 'thread-tabs', ...approve(id) })));
+    const tabs = await Promise.all(
+      [0, 1].map(() => postAgui(url, { threadId: 'thread-tabs', ...approve(id) })),
+    );
     const ends = tabs
       .map((tab) => tab.events.at(-1))
       .sort((a, b) => String(a?.type).localeCompare(String(b?.type)));
@@ -218,10 +213,10 @@ describe('/agui interrupts', () => {
     const id = agent.pendingInterrupts[0]!.id;
     const thread = { threadId: 'thread-abuse' };
     const lastOf = async (body: Record<string, unknown>, key = 'key-alice') =>
-      (await post(url, { ...thread, ...body }, as(key))).events.at(-1);
+      (await postAgui(url, { ...thread, ...body }, as(key))).events.at(-1);
 
     // A run without `resume` on the paused thread (a client that lost its state) gets the interrupts again.
-    const again = await post(
+    const again = await postAgui(
       url,
       { ...thread, messages: [{ id: 'late', role: 'user', content: 'hello?' }] },
       as('key-alice'),
@@ -250,7 +245,7 @@ describe('/agui interrupts', () => {
       code: 'invalid_decision',
     });
     // Bob may not use Alice's thread, and on his own thread Alice's interrupt is unknown to him.
-    expect((await post(url, { ...thread, ...approve(id) }, as('key-bob'))).status).toBe(403);
+    expect((await postAgui(url, { ...thread, ...approve(id) }, as('key-bob'))).status).toBe(403);
     expect(await lastOf({ threadId: 'thread-bob', ...approve(id) }, 'key-bob')).toMatchObject({
       type: 'RUN_ERROR',
       code: 'unknown_interrupt',
@@ -270,7 +265,7 @@ describe('/agui interrupts', () => {
     const carolId = carol.pendingInterrupts[0]?.id;
     expect(carolId).toBeDefined();
     const carolLast = async (body: Record<string, unknown>) =>
-      (await post(url, { threadId: 'thread-carol', ...body }, as('key-carol'))).events.at(-1);
+      (await postAgui(url, { threadId: 'thread-carol', ...body }, as('key-carol'))).events.at(-1);
     expect(await carolLast(approve(carolId!))).toMatchObject({ type: 'RUN_ERROR', code: 'forbidden' });
     expect(await carolLast({ resume: [{ interruptId: carolId, status: 'cancelled' }] })).toMatchObject({
       type: 'RUN_ERROR',

@@ -104,5 +104,24 @@ export function agentFor(url: string, threadId: string, text: string) {
   return agent;
 }
 
+/** A raw POST /agui (what a client that skips the official one's checks sends); answers the status and events. */
+export async function postAgui(
+  url: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; events: (BaseEvent & Record<string, unknown>)[] }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ messages: [], tools: [], context: [], ...body }),
+  });
+  const text = await response.text();
+  const events = text
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => JSON.parse(frame.slice(6)) as BaseEvent & Record<string, unknown>);
+  return { status: response.status, events };
+}
+
 export const lastRequest = (model: { server: { requests: readonly { body: RecordedJson }[] } }) =>
   model.server.requests.at(-1)?.body as RecordedJson;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type ReplayModel, replyFrames, startReplayModel } from './replay-model.js';
+import { type ReplayModel, replayEnv, replyFrames, startReplayModel } from './replay-model.js';
 import { runCli } from './run-cli.js';
 
 const SLOW = 180_000;
@@ -16,11 +16,7 @@ afterEach(async () => {
   replay = undefined;
 });
 
-const env = (model: ReplayModel) => ({
-  AFFORDANCE_MODEL: 'openai:replay-model',
-  OPENAI_BASE_URL: model.baseURL,
-  OPENAI_API_KEY: '',
-});
+const env = (model: ReplayModel) => replayEnv(model.baseURL);
 const block = (record: Record<string, unknown>) => `\`\`\`agent-action\n${JSON.stringify(record)}\n\`\`\``;
 
 function writeConfig(name: string, value: unknown): string {
@@ -85,11 +81,7 @@ describe('affordance agent --config agent.json', () => {
       const refused = await runCli(
         ['agent', 'Fix it', '--config', config, '--data', join(folder, 'legacy-0')],
         {
-          env: {
-            AFFORDANCE_MODEL: 'openai:replay-model',
-            OPENAI_BASE_URL: 'http://127.0.0.1:9',
-            OPENAI_API_KEY: '',
-          },
+          env: replayEnv('http://127.0.0.1:9'),
         },
       );
       expect(refused.code).toBe(2);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type ReplayModel, replyFrames, startReplayModel } from './replay-model.js';
+import { type ReplayModel, replayEnv, replyFrames, startReplayModel } from './replay-model.js';
 import { runCli } from './run-cli.js';
 
 const SLOW = 180_000;
@@ -17,16 +17,8 @@ afterEach(async () => {
   replay = undefined;
 });
 
-const env = (model: ReplayModel) => ({
-  AFFORDANCE_MODEL: 'openai:replay-model',
-  OPENAI_BASE_URL: model.baseURL,
-  OPENAI_API_KEY: '',
-});
-const nowhere = {
-  AFFORDANCE_MODEL: 'openai:replay-model',
-  OPENAI_BASE_URL: 'http://127.0.0.1:9',
-  OPENAI_API_KEY: '',
-};
+const env = (model: ReplayModel) => replayEnv(model.baseURL);
+const nowhere = replayEnv('http://127.0.0.1:9');
 const schema = {
   type: 'object',
   properties: { shape: { type: 'string' }, color: { type: 'string' } },

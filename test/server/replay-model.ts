@@ -67,6 +67,13 @@ export function replyFrames(text: string, calls: readonly ReplayCall[] = []): st
   return frames;
 }
 
+/** The environment that points the CLI's model at a replay server's `/v1` base URL (or at nothing that answers). */
+export const replayEnv = (baseURL: string) => ({
+  AFFORDANCE_MODEL: 'openai:replay-model',
+  OPENAI_BASE_URL: baseURL,
+  OPENAI_API_KEY: '',
+});
+
 /** A replay server answering each model request with the next scripted answer, and a model reading it. */
 export interface ReplayModel {
   readonly server: ReplayServer;

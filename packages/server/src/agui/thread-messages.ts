@@ -1,25 +1,19 @@
 import type { ChatMessage } from '@affordance/core/ports';
+import type { AguiMessage, AguiToolCall } from './read-run-input.js';
 
-/** One message of a stored thread in AG-UI's shape (`@ag-ui/core` `Message`), ready for a client to continue it. */
+/**
+ * One message of a stored thread in AG-UI's shape (`@ag-ui/core` `Message`), ready for a client to continue it: the
+ * messages `/agui` reads (`AguiMessage`), without `developer` and with `toolCalls` left out when there are none.
+ */
 export type ThreadMessage =
   | { readonly id: string; readonly role: 'system' | 'user'; readonly content: string }
   | {
       readonly id: string;
       readonly role: 'assistant';
       readonly content: string;
-      readonly toolCalls?: readonly {
-        readonly id: string;
-        readonly type: 'function';
-        readonly function: { readonly name: string; readonly arguments: string };
-      }[];
+      readonly toolCalls?: readonly AguiToolCall[];
     }
-  | {
-      readonly id: string;
-      readonly role: 'tool';
-      readonly content: string;
-      readonly toolCallId: string;
-      readonly error?: string;
-    };
+  | Extract<AguiMessage, { readonly role: 'tool' }>;
 
 /**
  * A stored session as the AG-UI messages a client sends to continue it: ids without the `<thread>:` prefix the

@@ -73,16 +73,11 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
           `\`include\` must be 'all' or 'available', not '${include}'`,
         );
       }
-      const limit = optionalInteger(query.limit, 'limit', 1000);
-      const intent = intentOf(query.intent);
-      const text = queryTextOf(query.q);
       const found = await registry.availableAsync({
         user: context.get('user'),
         include,
         ...(target ? { target } : {}),
-        ...(text ? { query: text } : {}),
-        ...(intent ? { intent } : {}),
-        ...(limit !== undefined ? { limit } : {}),
+        ...rankingOf(query),
         ...(query.session ? { sessionId: query.session } : {}),
       });
       return context.json({
@@ -125,16 +120,11 @@ export function mountActionRoutes(app: Hono<ServerEnv>, deps: RouteDeps): void {
         );
       }
       const target = await resolveTarget(context.req.query('target'));
-      const limit = optionalInteger(context.req.query('limit'), 'limit', 1000);
-      const intent = intentOf(context.req.query('intent'));
-      const text = queryTextOf(context.req.query('q'));
       const set = registry.toolSet({
         format: format as ToolFormat,
         user: context.get('user'),
         ...(target ? { target } : {}),
-        ...(text ? { query: text } : {}),
-        ...(intent ? { intent } : {}),
-        ...(limit !== undefined ? { limit } : {}),
+        ...rankingOf(context.req.query()),
       });
       return context.json({ format, tools: set.tools, warnings: set.warnings });
     },
@@ -197,6 +187,18 @@ const intentQuery = (fallback: RankIntent) => ({
   description: `What \`q\` is for: \`top\` answers the best \`limit\` (recall first, each flagged \`relevant\`), \`relevant\` only what the ranker finds relevant (default \`${fallback}\`)`,
   schema: { type: 'string', enum: ['top', 'relevant'] },
 });
+
+/** The ranking a request asks for (`q`, `intent`, `limit`), checked, as the registry's options. */
+function rankingOf(query: { q?: string; intent?: string; limit?: string }) {
+  const limit = optionalInteger(query.limit, 'limit', 1000);
+  const intent = intentOf(query.intent);
+  const text = queryTextOf(query.q);
+  return {
+    ...(text ? { query: text } : {}),
+    ...(intent ? { intent } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
+}
 
 function intentOf(value: string | undefined): RankIntent | undefined {
   if (value === undefined || value === '') return undefined;

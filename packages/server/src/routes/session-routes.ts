@@ -70,6 +70,13 @@ const THREAD_MESSAGE = {
     },
   },
 } as const;
+// A session with its messages, of `MESSAGE` or `THREAD_MESSAGE`.
+const sessionAndMessages = (items: typeof MESSAGE | typeof THREAD_MESSAGE) =>
+  ({
+    type: 'object',
+    required: ['session', 'messages'],
+    properties: { session: SESSION, messages: { type: 'array', items } },
+  }) as const;
 const idParam = { id: { description: 'The session id (an AG-UI threadId)', schema: text } };
 
 /**
@@ -179,11 +186,7 @@ export function mountSessionRoutes(
     responses: {
       200: {
         description: 'The messages',
-        schema: {
-          type: 'object',
-          required: ['session', 'messages'],
-          properties: { session: SESSION, messages: { type: 'array', items: MESSAGE } },
-        },
+        schema: sessionAndMessages(MESSAGE),
       },
     },
     errors: ['not_found', 'forbidden', 'invalid_request'],
@@ -213,11 +216,7 @@ export function mountSessionRoutes(
     responses: {
       200: {
         description: 'The session and its messages',
-        schema: {
-          type: 'object',
-          required: ['session', 'messages'],
-          properties: { session: SESSION, messages: { type: 'array', items: THREAD_MESSAGE } },
-        },
+        schema: sessionAndMessages(THREAD_MESSAGE),
       },
     },
     errors: ['not_found', 'forbidden'],
