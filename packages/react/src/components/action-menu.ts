@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { rovingIndex } from './roving-index.js';
 
 /** Props of `ActionMenu`. */
 export interface ActionMenuProps {
@@ -76,17 +77,11 @@ export function ActionMenu(props: ActionMenuProps): ReactNode {
   const choose = (entry: ActionEntry | undefined) => {
     if (entry?.available) props.onChoose(entry);
   };
-  const moves: Record<string, () => number> = {
-    ArrowDown: () => (active + 1) % Math.max(items.length, 1),
-    ArrowUp: () => (active - 1 + items.length) % Math.max(items.length, 1),
-    Home: () => 0,
-    End: () => Math.max(items.length - 1, 0),
-  };
   const onKeyDown = (event: KeyboardEvent) => {
-    const move = moves[event.key];
-    if (move) {
+    const next = rovingIndex(event.key, active, items.length, { axis: 'vertical', wrap: true });
+    if (next !== undefined) {
       event.preventDefault();
-      setActive(move());
+      setActive(next);
     } else if (event.key === 'Escape' || event.key === 'Tab') {
       event.preventDefault();
       onClose();

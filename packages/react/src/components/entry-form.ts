@@ -9,7 +9,7 @@ import {
 } from '@affordance/client';
 import type { RunResult } from '@affordance/core';
 import { type FormEvent, createElement as h, type ReactNode, useId, useMemo, useState } from 'react';
-import { FieldControl } from './field-control.js';
+import { FieldControl, FieldRow } from './field-control.js';
 import { TargetPicker } from './target-picker.js';
 
 /** Props of `EntryForm`, the view both `ActionForm` modes share. */
@@ -96,17 +96,16 @@ export function EntryForm(props: EntryFormProps): ReactNode {
       const key = field.path.join('.');
       const id = `${formId}-${key}`;
       return h(
-        'div',
-        { key, 'data-affordance': 'form-field' },
-        h(
-          'label',
-          { htmlFor: id },
-          key === picked && entry.scope
-            ? `${entry.scope[0]?.toUpperCase()}${entry.scope.slice(1)} *`
-            : field.required
-              ? `${field.label} *`
-              : field.label,
-        ),
+        FieldRow,
+        {
+          key,
+          id,
+          field,
+          label:
+            key === picked && entry.scope
+              ? `${entry.scope[0]?.toUpperCase()}${entry.scope.slice(1)} *`
+              : undefined,
+        },
         key === picked && entry.scope && props.targets
           ? h(TargetPicker, {
               id,
@@ -127,7 +126,6 @@ export function EntryForm(props: EntryFormProps): ReactNode {
                 setRaw((previous) => ({ ...previous, [key]: value }));
               },
             }),
-        field.description ? h('small', { id: `${id}-hint` }, field.description) : null,
       );
     }),
     error

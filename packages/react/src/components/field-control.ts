@@ -77,3 +77,24 @@ export function FieldControl(props: FieldControlProps): ReactNode {
     }
   }
 }
+
+/** Props of `FieldRow`. */
+export interface FieldRowProps {
+  readonly id: string;
+  readonly field: FormField;
+  /** Instead of the field's own label (which gets a `*` when required). */
+  readonly label?: string | undefined;
+  /** The control, whose id is `id`. */
+  readonly children?: ReactNode;
+}
+
+/** One field of a generated form: its label, its control, and its description as the hint the control points at. */
+export function FieldRow({ id, field, label, children }: FieldRowProps): ReactNode {
+  return h(
+    'div',
+    { 'data-affordance': 'form-field' },
+    h('label', { htmlFor: id }, label ?? (field.required ? `${field.label} *` : field.label)),
+    children,
+    field.description ? h('small', { id: `${id}-hint` }, field.description) : null,
+  );
+}

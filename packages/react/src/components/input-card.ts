@@ -7,7 +7,7 @@ import {
 } from '@affordance/client';
 import type { JsonSchema } from '@affordance/core';
 import { type FormEvent, createElement as h, type ReactNode, useId, useMemo, useState } from 'react';
-import { FieldControl } from './field-control.js';
+import { FieldControl, FieldRow } from './field-control.js';
 
 /** Props of `InputCard`. */
 export interface InputCardProps {
@@ -23,8 +23,8 @@ export interface InputCardProps {
  * run's error).
  */
 export function InputCard({ interrupt, answer }: InputCardProps): ReactNode {
-  const schema = (interrupt.responseSchema ?? {}) as JsonSchema;
-  const fields = useMemo<FormField[]>(() => formFields(schema), [schema]);
+  const schema = interrupt.responseSchema;
+  const fields = useMemo<FormField[]>(() => formFields((schema ?? {}) as JsonSchema), [schema]);
   const [raw, setRaw] = useState<Record<string, string | boolean>>(() => startingValues(fields, undefined));
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -58,9 +58,8 @@ export function InputCard({ interrupt, answer }: InputCardProps): ReactNode {
       const key = field.path.join('.');
       const id = `${formId}-${key}`;
       return h(
-        'div',
-        { key, 'data-affordance': 'form-field' },
-        h('label', { htmlFor: id }, field.required ? `${field.label} *` : field.label),
+        FieldRow,
+        { key, id, field },
         h(FieldControl, {
           id,
           field,
@@ -68,7 +67,6 @@ export function InputCard({ interrupt, answer }: InputCardProps): ReactNode {
           autoFocus: index === 0,
           onChange: (value: string | boolean) => setRaw((previous) => ({ ...previous, [key]: value })),
         }),
-        field.description ? h('small', { id: `${id}-hint` }, field.description) : null,
       );
     }),
     h('button', { type: 'submit', disabled: busy }, 'Answer'),

@@ -6,6 +6,7 @@ import {
   suggestionChips,
 } from '@affordance/client';
 import { createElement as h, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { rovingIndex } from './roving-index.js';
 
 /** Props of `SuggestionChips`. */
 export interface SuggestionChipsProps {
@@ -42,17 +43,11 @@ export function SuggestionChips(props: SuggestionChipsProps): ReactNode {
     setActive(index);
     row.current?.querySelectorAll<HTMLButtonElement>('button')[index]?.focus();
   };
-  const moves: Record<string, () => number> = {
-    ArrowRight: () => (current + 1) % chips.length,
-    ArrowLeft: () => (current - 1 + chips.length) % chips.length,
-    Home: () => 0,
-    End: () => chips.length - 1,
-  };
   const onKeyDown = (event: KeyboardEvent) => {
-    const move = moves[event.key];
-    if (!move) return;
+    const next = rovingIndex(event.key, current, chips.length, { axis: 'horizontal', wrap: true });
+    if (next === undefined) return;
     event.preventDefault();
-    focus(move());
+    focus(next);
   };
   const choose = (chip: SuggestionChip) => {
     if (chip.kind === 'prompt') props.onPrompt?.(chip.prompt);

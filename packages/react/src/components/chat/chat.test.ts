@@ -72,6 +72,15 @@ describe('<Chat>', () => {
     );
   });
 
+  it('sends the state it is given with the run', async () => {
+    const server = await replay([BACKEND]);
+    show({ url: server.url, state: { canvas: 'draft' } });
+    type('Italian food in Seattle?');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect((server.requests[0] as { state: unknown }).state).toEqual({ canvas: 'draft' });
+  });
+
   it('makes a new line on Shift+Enter and sends nothing empty', async () => {
     const server = await replay([BACKEND]);
     show({ url: server.url });

@@ -148,7 +148,7 @@ export function Chat(props: ChatProps): ReactNode {
 }
 
 function OwnChat(props: ChatProps): ReactNode {
-  const { url, agent, headers, fetch, threadId, maxFollowUps, messages, ...view } = props;
+  const { url, agent, headers, fetch, threadId, maxFollowUps, messages, state, ...view } = props;
   const chat = useAgentChat({
     ...(url ? { url } : {}),
     ...(agent ? { agent } : {}),
@@ -157,6 +157,7 @@ function OwnChat(props: ChatProps): ReactNode {
     ...(threadId ? { threadId } : {}),
     ...(maxFollowUps !== undefined ? { maxFollowUps } : {}),
     ...(messages ? { messages } : {}),
+    ...(state ? { state } : {}),
   });
   return h(ChatThread, { chat, ...view });
 }

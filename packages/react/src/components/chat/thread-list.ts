@@ -1,6 +1,7 @@
 import type { ThreadSummary } from '@affordance/client';
 import { createElement as h, type KeyboardEvent, type ReactNode, useRef } from 'react';
 import type { UseThreadListResult } from '../../hooks/use-thread-list.js';
+import { rovingIndex } from '../roving-index.js';
 
 /** The parts of `<ThreadList>` a class can be put on; each also has a `data-affordance` attribute. */
 export type ThreadListClassNames = Partial<Record<'root' | 'create' | 'items' | 'item' | 'error', string>>;
@@ -30,16 +31,8 @@ export function ThreadList(props: ThreadListProps): ReactNode {
   const onKeyDown = (event: KeyboardEvent) => {
     const buttons = [...(items.current?.querySelectorAll('button') ?? [])];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next =
-      event.key === 'ArrowDown'
-        ? buttons[Math.min(index + 1, buttons.length - 1)]
-        : event.key === 'ArrowUp'
-          ? buttons[Math.max(index - 1, 0)]
-          : event.key === 'Home'
-            ? buttons[0]
-            : event.key === 'End'
-              ? buttons.at(-1)
-              : undefined;
+    const to = rovingIndex(event.key, index, buttons.length, { axis: 'vertical', wrap: false });
+    const next = to === undefined ? undefined : buttons[to];
     if (!next) return;
     event.preventDefault();
     next.focus();
