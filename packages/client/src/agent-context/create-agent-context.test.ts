@@ -47,6 +47,19 @@ describe('createAgentContext', () => {
     expect(context.toAgui()).toEqual([]);
   });
 
+  it('with keepNested, removes only the entry: what is nested under it is hidden, and back when it is', () => {
+    const context = createAgentContext();
+    const doc = context.add({ description: 'Document', value: 'a' });
+    context.add({ description: 'Selection', value: 2, parentId: doc });
+    context.remove(doc, { keepNested: true });
+    expect(context.toAgui()).toEqual([]);
+    context.add({ id: doc, description: 'Document', value: 'b' });
+    expect(context.toAgui()).toEqual([
+      { description: 'Document', value: 'b' },
+      { description: 'Document › Selection', value: '2' },
+    ]);
+  });
+
   it('leaves out entries in a parent cycle instead of looping', () => {
     const context = createAgentContext();
     const a = context.newId();

@@ -33,8 +33,11 @@ export interface AgentContext {
   newId(): string;
   /** Change an entry's description or value (an unknown id is ignored: it was removed). */
   update(id: string, change: Partial<Pick<AgentContextInput, 'description' | 'value'>>): void;
-  /** Remove an entry and every entry nested under it. */
-  remove(id: string): void;
+  /**
+   * Remove an entry and every entry nested under it; with `keepNested`, only the entry: what is nested under it stays,
+   * left out of `toAgui()` until an entry of that id is added again (how `useAgentContext` turns a parent off and on).
+   */
+  remove(id: string, options?: { readonly keepNested?: boolean }): void;
   /** The entries, in the order they were first added. */
   entries(): readonly AgentContextEntry[];
   /**
@@ -79,10 +82,10 @@ export function createAgentContext(): AgentContext {
       entries.set(id, { ...entry, ...change });
       changed();
     },
-    remove(id) {
+    remove(id, options) {
       if (!entries.has(id)) return;
       const gone = new Set([id]);
-      for (let grew = true; grew; ) {
+      for (let grew = options?.keepNested !== true; grew; ) {
         grew = false;
         for (const entry of entries.values()) {
           if (entry.parentId !== undefined && gone.has(entry.parentId) && !gone.has(entry.id)) {

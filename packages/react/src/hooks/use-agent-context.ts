@@ -25,8 +25,9 @@ export function useAgentContext(options: UseAgentContextOptions): string {
   // Compared as JSON text: a value rebuilt on each render with the same content changes nothing.
   const text = JSON.stringify(value);
   useEffect(() => {
+    // Only this entry: entries nested under it stay (hidden while it is off) and come back with it.
     if (!enabled) {
-      agentContext.remove(id);
+      agentContext.remove(id, { keepNested: true });
       return;
     }
     agentContext.add({
@@ -36,6 +37,6 @@ export function useAgentContext(options: UseAgentContextOptions): string {
       ...(parentId !== undefined ? { parentId } : {}),
     });
   }, [agentContext, id, description, text, parentId, enabled]);
-  useEffect(() => () => agentContext.remove(id), [agentContext, id]);
+  useEffect(() => () => agentContext.remove(id, { keepNested: true }), [agentContext, id]);
   return id;
 }
