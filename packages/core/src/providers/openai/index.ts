@@ -1,1 +1,6 @@
 export { createOpenAIModel, type OpenAIModelOptions } from './create-openai-model.js';
+export {
+  createOpenAIResponsesModel,
+  type OpenAIResponsesModelOptions,
+} from './create-openai-responses-model.js';
+export { OpenAIResponsesError, type OpenAIResponsesErrorCode } from './openai-responses-error.js';
