@@ -36,3 +36,8 @@ export function anthropicSse(chunks: readonly RecordedJson[]): string[] {
 export function geminiSse(chunks: readonly unknown[]): string[] {
   return chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`);
 }
+
+/** OpenAI Responses SSE: `event: <type>` and `data: <event>` per event, as `POST /v1/responses` streams them. */
+export function responsesSse(events: readonly RecordedJson[]): string[] {
+  return events.map((event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+}

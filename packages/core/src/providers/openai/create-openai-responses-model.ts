@@ -1,5 +1,10 @@
 import OpenAI from 'openai';
-import type { LanguageModel, ModelRequest, ModelStreamPart, ResponseFormat } from '../../agent/model-types.js';
+import type {
+  LanguageModel,
+  ModelRequest,
+  ModelStreamPart,
+  ResponseFormat,
+} from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
 import { toStrictSchema } from '../../formats/strict-schema.js';
 import { toResponsesError } from './openai-responses-error.js';
@@ -35,7 +40,10 @@ export interface OpenAIResponsesModelOptions {
  */
 export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions): LanguageModel {
   if (typeof options?.model !== 'string' || options.model === '') {
-    throw new AffordanceError('invalid_option', 'createOpenAIResponsesModel: model must be a non-empty string');
+    throw new AffordanceError(
+      'invalid_option',
+      'createOpenAIResponsesModel: model must be a non-empty string',
+    );
   }
   const client =
     options.client ??

@@ -35,11 +35,15 @@ export function toResponsesError(error: unknown, model: string, signal: AbortSig
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const apiCode = typeof error.code === 'string' ? error.code : undefined;
-    return new OpenAIResponsesError('http_error', `${model} answered HTTP ${error.status}: ${error.message}`, {
-      status: error.status,
-      ...(apiCode ? { apiCode } : {}),
-      cause: error,
-    });
+    return new OpenAIResponsesError(
+      'http_error',
+      `${model} answered HTTP ${error.status}: ${error.message}`,
+      {
+        status: error.status,
+        ...(apiCode ? { apiCode } : {}),
+        cause: error,
+      },
+    );
   }
   if (error instanceof APIError && !(error instanceof APIConnectionError)) {
     // The client throws an SSE event carrying `error` as an `APIError` without a status.
