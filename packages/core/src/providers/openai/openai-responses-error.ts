@@ -27,12 +27,16 @@ export class OpenAIResponsesError extends AffordanceError<OpenAIResponsesErrorCo
   }
 }
 
-/** Turn what the `openai` client threw into an `OpenAIResponsesError` (an error of ours passes through). */
+/**
+ * Turn what the `openai` client threw into an `OpenAIResponsesError` (an error of ours passes through). An aborted
+ * signal wins: the client ends an aborted stream quietly, which would otherwise read as a cut-off one.
+ */
 export function toResponsesError(error: unknown, model: string, signal: AbortSignal | undefined): unknown {
-  if (OpenAIResponsesError.isInstance(error)) return error;
   if (signal?.aborted || error instanceof APIUserAbortError) {
+    if (OpenAIResponsesError.isInstance(error) && error.code === 'aborted') return error;
     return new OpenAIResponsesError('aborted', `the call to ${model} was aborted`, { cause: error });
   }
+  if (OpenAIResponsesError.isInstance(error)) return error;
   if (error instanceof APIError && typeof error.status === 'number') {
     const apiCode = typeof error.code === 'string' ? error.code : undefined;
     return new OpenAIResponsesError(
