@@ -5,6 +5,7 @@ import { createRegistry, defineAction, runAgent } from '@affordance/core';
 import { createConversationRecorder } from '@affordance/core/agent';
 import { createOpenAIResponsesModel, OpenAIResponsesError } from '@affordance/core/openai';
 import { createMemoryConversationStore } from '@affordance/core/ports';
+import { createModelFromEnv } from '@affordance/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedJson, readChunks, responsesSse } from '../support/replay-fixtures.js';
 import {
@@ -185,5 +186,25 @@ describe('runAgent through createOpenAIResponsesModel', () => {
     const stored = await store.listMessages('ses-cut');
     expect(stored.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
     expect(stored[1]!.toolCalls).toEqual([recordedCalls(RECORDED.toolCall)[0]]);
+  });
+});
+
+describe('AFFORDANCE_MODEL=openai-responses:<model>', () => {
+  it('builds the Responses model, which talks to OPENAI_BASE_URL’s /responses with OPENAI_API_KEY', async () => {
+    const server = await replayResponses(() => ({ sse: sse(RECORDED.text) }));
+    const model = await createModelFromEnv({
+      AFFORDANCE_MODEL: 'openai-responses:gpt-test',
+      OPENAI_BASE_URL: `${server.url}/v1`,
+      OPENAI_API_KEY: 'sk-env',
+    });
+    const { registry } = weatherRegistry();
+    const result = await runAgent({ model, registry, input: 'Hello', stream: true });
+    expect(result).toMatchObject({ status: 'done', text: recordedText(RECORDED.text) });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({
+      path: '/v1/responses',
+      headers: { authorization: 'Bearer sk-env' },
+    });
+    expect(server.requests[0]!.body).toMatchObject({ model: 'gpt-test', stream: true });
   });
 });

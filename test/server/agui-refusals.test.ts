@@ -67,7 +67,7 @@ describe('POST /agui refusals', () => {
     const { events } = await runOnce(agentFor(url, 'thread-config', 'hi'));
     expect(events[1]).toMatchObject({ type: 'RUN_ERROR', code: 'model_config' });
     expect((events[1] as unknown as { message: string }).message).toMatch(
-      /known providers are openai, anthropic and gemini/,
+      /known providers are openai, openai-responses, anthropic and gemini/,
     );
   });
 

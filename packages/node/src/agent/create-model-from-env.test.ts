@@ -9,6 +9,16 @@ describe('createModelFromEnv', () => {
       OPENAI_BASE_URL: 'http://127.0.0.1:1/v1',
     });
     expect(openai).toMatchObject({ id: 'openai:qwen2.5', toolFormat: 'openai', supportsTools: true });
+    const responses = await createModelFromEnv({
+      AFFORDANCE_MODEL: 'openai-responses:gpt-5.1',
+      OPENAI_API_KEY: 'sk-1',
+    });
+    expect(responses).toMatchObject({
+      id: 'openai-responses:gpt-5.1',
+      toolFormat: 'openai-responses',
+      supportsTools: true,
+      structuredOutput: 'with-tools',
+    });
     const anthropic = await createModelFromEnv({
       AFFORDANCE_MODEL: 'anthropic:claude-haiku-4-5',
       ANTHROPIC_API_KEY: 'k',

@@ -26,6 +26,10 @@ export async function createModelFromConfig(config: ModelConfig): Promise<Langua
       const { createOpenAIModel } = await load(() => import('@affordance/core/openai'), 'openai');
       return createOpenAIModel({ model: config.model, ...endpoint });
     }
+    case 'openai-responses': {
+      const { createOpenAIResponsesModel } = await load(() => import('@affordance/core/openai'), 'openai');
+      return createOpenAIResponsesModel({ model: config.model, ...endpoint });
+    }
     case 'anthropic': {
       const { createAnthropicModel } = await load(
         () => import('@affordance/core/anthropic'),

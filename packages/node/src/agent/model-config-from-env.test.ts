@@ -30,6 +30,12 @@ describe('modelConfigFromEnv', () => {
       baseURL: 'http://localhost:11434/v1',
     });
     expect(
+      modelConfigFromEnv({ AFFORDANCE_MODEL: 'openai-responses:gpt-5.1', OPENAI_API_KEY: 'sk-1' }),
+    ).toEqual({ provider: 'openai-responses', model: 'gpt-5.1', apiKey: 'sk-1' });
+    expect(
+      errorOf({ AFFORDANCE_MODEL: 'openai-responses:gpt-5.1', OPENAI_BASE_URL: 'https://api.openai.com/v1' }),
+    ).toMatchObject({ code: 'missing_key', variable: 'OPENAI_API_KEY' });
+    expect(
       modelConfigFromEnv({ AFFORDANCE_MODEL: 'anthropic:claude-sonnet-4-5', ANTHROPIC_API_KEY: 'k' }),
     ).toEqual({
       provider: 'anthropic',
@@ -74,7 +80,9 @@ describe('modelConfigFromEnv', () => {
     });
     const unknown = errorOf({ AFFORDANCE_MODEL: 'mistral:large' });
     expect(unknown).toMatchObject({ code: 'unknown_provider' });
-    expect(unknown.message).toMatch(/known providers are openai, anthropic and gemini \(or google\)$/);
+    expect(unknown.message).toMatch(
+      /known providers are openai, openai-responses, anthropic and gemini \(or google\)$/,
+    );
     const openai = errorOf({ AFFORDANCE_MODEL: 'openai:gpt-4o', OPENAI_API_KEY: '  ' });
     expect(openai).toMatchObject({ code: 'missing_key', variable: 'OPENAI_API_KEY' });
     expect(openai.message).toBe(

@@ -2,7 +2,8 @@ import { ModelConfigError } from './model-config-error.js';
 
 /** A provider, model, endpoint and key read from the environment. */
 export interface ModelConfig {
-  readonly provider: 'openai' | 'anthropic' | 'gemini';
+  /** `openai` is Chat Completions (and OpenAI-compatible servers), `openai-responses` OpenAI's Responses API. */
+  readonly provider: 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
   readonly model: string;
   readonly baseURL?: string;
   readonly apiKey?: string;
@@ -11,8 +12,8 @@ export interface ModelConfig {
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * Read `AFFORDANCE_MODEL=openai:<model>|anthropic:<model>|gemini:<model>` (`google:<model>` is Gemini too),
- * `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `ANTHROPIC_BASE_URL`, `ANTHROPIC_API_KEY`, `GOOGLE_GEMINI_BASE_URL` and
+ * Read `AFFORDANCE_MODEL=openai:<model>|openai-responses:<model>|anthropic:<model>|gemini:<model>` (`google:<model>`
+ * is Gemini too; `openai-responses` is OpenAI's Responses API, with the same variables as `openai`), `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `ANTHROPIC_BASE_URL`, `ANTHROPIC_API_KEY`, `GOOGLE_GEMINI_BASE_URL` and
  * `GOOGLE_API_KEY` or `GEMINI_API_KEY` (the first wins, as in Google's client); throws `ModelConfigError` naming the
  * variable to fix. OpenAI needs a key unless `OPENAI_BASE_URL` points at another server (Ollama, vLLM, llama.cpp,
  * LM Studio).
@@ -40,7 +41,7 @@ export function modelConfigFromEnv(env: Env): ModelConfig {
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
-  if (provider === 'openai') {
+  if (provider === 'openai' || provider === 'openai-responses') {
     const baseURL = present('OPENAI_BASE_URL');
     const apiKey = present('OPENAI_API_KEY');
     const official = !baseURL || /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL);
@@ -80,6 +81,6 @@ export function modelConfigFromEnv(env: Env): ModelConfig {
   throw new ModelConfigError(
     'unknown_provider',
     'AFFORDANCE_MODEL',
-    `AFFORDANCE_MODEL names the provider ${JSON.stringify(provider)}; known providers are openai, anthropic and gemini (or google)`,
+    `AFFORDANCE_MODEL names the provider ${JSON.stringify(provider)}; known providers are openai, openai-responses, anthropic and gemini (or google)`,
   );
 }

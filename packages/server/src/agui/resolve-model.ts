@@ -1,6 +1,9 @@
 import type { LanguageModel } from '@affordance/core/agent';
 
-/** What a server is given as its model: a `LanguageModel`, or `openai:<model>` / `anthropic:<model>` / `gemini:<model>` to build. */
+/**
+ * What a server is given as its model: a `LanguageModel`, or `openai:<model>` / `openai-responses:<model>` /
+ * `anthropic:<model>` / `gemini:<model>` to build.
+ */
 export type ModelSource = LanguageModel | string;
 
 /** A model, or why there is none (`no_model`, or `model_config` with the configuration error's message). */

@@ -28,7 +28,8 @@ export const agentCommand: Command = {
   usage: `affordance agent "<task>" [--model provider:model] [--max-steps n] [--output-schema file] [--trace]
        [--session id] [--target type:id] [--config agent.json] [--json]
 
-  --model      openai:<model>, anthropic:<model> or gemini:<model> (default $AFFORDANCE_MODEL, then the config's model);
+  --model      openai:<model>, openai-responses:<model> (OpenAI's Responses API), anthropic:<model> or gemini:<model>
+               (default $AFFORDANCE_MODEL, then the config's model);
                OPENAI_BASE_URL points at any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio)
   --max-steps  most model turns (default 20, or the config's run.maxSteps)
   --output-schema
