@@ -143,7 +143,7 @@ describe('createOpenAIResponsesModel: whole answers and requests', () => {
           content: 'Looking.',
           toolCalls: [
             { id: 'c1', name: 'weather', args: { location: 'SF' } },
-            { id: 'c2', name: 'weather', argsText: '{"location":' },
+            { id: 'c2', name: 'weather', args: '{"location":' },
           ],
         },
         {
@@ -161,7 +161,7 @@ describe('createOpenAIResponsesModel: whole answers and requests', () => {
       { role: 'user', content: 'What is the weather in San Francisco?' },
       { role: 'assistant', content: 'Looking.' },
       { type: 'function_call', call_id: 'c1', name: 'weather', arguments: '{"location":"SF"}' },
-      { type: 'function_call', call_id: 'c2', name: 'weather', arguments: '{}' },
+      { type: 'function_call', call_id: 'c2', name: 'weather', arguments: '{"location":' },
       { type: 'function_call_output', call_id: 'c1', output: 'sunny' },
       { type: 'function_call_output', call_id: 'c2', output: 'arguments are not JSON' },
     ]);
