@@ -7,7 +7,7 @@ import { createOpenAIResponsesModel, OpenAIResponsesError } from '@affordance/co
 import { createMemoryConversationStore } from '@affordance/core/ports';
 import { createModelFromEnv } from '@affordance/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RecordedJson, readChunks, responsesSse } from '../support/replay-fixtures.js';
+import { type RecordedJson, readChunks, readResponse, responsesSse } from '../support/replay-fixtures.js';
 import {
   closeResponses,
   RECORDED,
@@ -101,6 +101,33 @@ describe('runAgent through createOpenAIResponsesModel', () => {
       {
         type: 'function_call_output',
         call_id: call!.id,
+        output: expect.stringContaining('sunny in San Francisco'),
+      },
+    ]);
+  });
+
+  it('not streamed: the recorded function_call item runs and its output goes back, then the text ends the run', async () => {
+    const answers = [readResponse(RECORDED.toolCall), readResponse(RECORDED.text)];
+    let next = 0;
+    const server = await replayResponses(() => ({ json: answers[next++] }));
+    const model = createOpenAIResponsesModel({
+      model: 'gpt-test',
+      baseURL: `${server.url}/v1`,
+      apiKey: 'sk-test',
+    });
+    const { registry, ran } = weatherRegistry();
+    const result = await runAgent({ model, registry, input: 'Weather in SF?', maxSteps: 4 });
+    const message = answers[1].output.find((item: RecordedJson) => item.type === 'message');
+    expect(result).toMatchObject({ status: 'done', steps: 2, text: message.content[0].text });
+    expect(ran).toEqual([{ location: 'San Francisco' }]);
+    const callId = answers[0].output[0].call_id;
+    const second = server.requests[1]!.body as RecordedJson;
+    expect(second.stream).toBe(false);
+    expect(second.input.slice(-2)).toEqual([
+      { type: 'function_call', call_id: callId, name: 'weather', arguments: '{"location":"San Francisco"}' },
+      {
+        type: 'function_call_output',
+        call_id: callId,
         output: expect.stringContaining('sunny in San Francisco'),
       },
     ]);
