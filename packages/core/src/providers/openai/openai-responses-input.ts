@@ -42,21 +42,20 @@ export function toResponsesInput(messages: readonly AgentMessage[]): InputItem[]
 }
 
 /**
- * Why a response stopped: tool calls when it made any, else from its status and `incomplete_details.reason`
- * (`max_output_tokens`, `content_filter`).
+ * Why a response stopped: an incomplete one by its `incomplete_details.reason` (`max_output_tokens`, `content_filter`:
+ * a call it holds may be cut short), else tool calls when it made any, else `stop` when it completed.
  */
 export function responsesFinishReason(
   status: string | null | undefined,
   incompleteReason: string | null | undefined,
   hasCalls: boolean,
 ): FinishReason {
-  if (hasCalls) return 'tool-calls';
-  if (status === 'completed') return 'stop';
   if (status === 'incomplete') {
     if (incompleteReason === 'max_output_tokens') return 'length';
     if (incompleteReason === 'content_filter') return 'content-filter';
   }
-  return 'other';
+  if (hasCalls) return 'tool-calls';
+  return status === 'completed' ? 'stop' : 'other';
 }
 
 /** Token counts of a response (reasoning tokens are part of `output_tokens`). */
