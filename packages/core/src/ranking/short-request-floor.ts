@@ -19,11 +19,6 @@ export function requestWords(query: string): number {
  * it rarely holds the values the action's parameters need (they come from what is selected or open). So a request
  * of at most `shortWords` content words is judged at least as the lexical ranker judges it.
  */
-export function flooredRelevance(
-  fused: number,
-  lexical: number,
-  words: number,
-  shortWords: number,
-): number {
+export function flooredRelevance(fused: number, lexical: number, words: number, shortWords: number): number {
   return words <= shortWords ? Math.max(fused, lexical) : fused;
 }
