@@ -52,13 +52,31 @@ describe('createWordVectorRanker', () => {
 
   it('leaves out a near miss whose other words the request does not say, even in other words', () => {
     const hail = defineAction({ name: 'hailSize', description: 'Size of the hail in the weather forecast' });
-    const query = 'bigger size';
+    // More than three content words: the fused relevance alone decides.
+    const query = 'a bigger size for the box on this page';
     expect(createRegistry({ actions: [...actions, hail] }).available({ query })[0]?.name).toBe('hailSize');
     const registry = createRegistry({
       actions: [...actions, hail],
       ranker: createWordVectorRanker({ vectors }),
     });
     expect(registry.available({ query }).map((entry) => entry.name)).toEqual(['shape_resize']);
+  });
+
+  it('keeps what the lexical ranker keeps for a request of at most three content words', () => {
+    const hail = defineAction({ name: 'hailSize', description: 'Size of the hail in the weather forecast' });
+    const names = (ranker?: ReturnType<typeof createWordVectorRanker>) =>
+      createRegistry({ actions: [...actions, hail], ...(ranker ? { ranker } : {}) })
+        .available({ query: 'bigger size' })
+        .map((entry) => entry.name);
+    expect(names()).toEqual(['hailSize']);
+    // Never below the lexical relevance: the lexical answer, in the lexical order, and what the soft match adds.
+    expect(names(createWordVectorRanker({ vectors }))).toEqual(['hailSize', 'shape_resize']);
+    expect(names(createWordVectorRanker({ vectors, shortRequestWords: 0 }))).toEqual(['shape_resize']);
+    const ranker = createWordVectorRanker({ vectors });
+    for (const action of [...actions, hail]) ranker.add(rankDocumentOf(action, action.name));
+    const explained = ranker.explain('bigger size').find((hit) => hit.id === 'hailSize')!;
+    expect(explained.relevance).toBe(explained.lexical);
+    expect(explained.relevance).toBeGreaterThan((explained.lexical + explained.soft) / 2);
   });
 
   it('leaves out an action whose required values the request cannot supply (argument grounding)', () => {
@@ -69,7 +87,16 @@ describe('createWordVectorRanker', () => {
     });
     const ranker = createWordVectorRanker({ vectors });
     const registry = createRegistry({ actions: [...actions, forecast], ranker });
-    expect(registry.available({ query: 'the weather forecast, please' })).toEqual([]);
+    expect(registry.available({ query: 'show me the weather forecast for the region, please' })).toEqual([]);
+    // A request of at most three content words keeps what the lexical ranker keeps, grounding or not.
+    expect(registry.available({ query: 'the weather forecast, please' }).map((entry) => entry.name)).toEqual([
+      'forecast',
+    ]);
+    const strict = createRegistry({
+      actions: [...actions, forecast],
+      ranker: createWordVectorRanker({ vectors, shortRequestWords: 0 }),
+    });
+    expect(strict.available({ query: 'the weather forecast, please' })).toEqual([]);
     expect(
       registry.available({ query: 'the weather forecast for five days' }).map((entry) => entry.name),
     ).toEqual(['forecast']);
@@ -111,6 +138,7 @@ describe('createWordVectorRanker', () => {
     expect(() => createWordVectorRanker({ vectors, coverage: { low: 0.5, high: 0.5 } })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
+    expect(() => createWordVectorRanker({ vectors, shortRequestWords: -1 })).toThrow(/shortRequestWords/);
     expect(() => createWordVectorRanker({ vectors, grounding: { penalty: 2, boost: 1 } })).toThrow(/penalty/);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from './grounding.js';
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
+import { DEFAULT_SHORT_REQUEST_WORDS, flooredRelevance, requestWords } from './short-request-floor.js';
 import { stem } from './tokenize.js';
 import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
@@ -38,6 +39,11 @@ export interface WordVectorRankerOptions {
    * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
    */
   readonly grounding?: GroundingWeights | false;
+  /**
+   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
+   * keeps it: its relevance is never below the lexical one (default 3; 0 turns this off). See docs/ranking.md.
+   */
+  readonly shortRequestWords?: number;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
 }
@@ -97,10 +103,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
+  const shortWords = options.shortRequestWords ?? DEFAULT_SHORT_REQUEST_WORDS;
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
   if (!(high > low)) throw new RangeError('coverage.high must be above coverage.low');
   if (grounding) checkGroundingWeights(grounding);
+  if (!(shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
   const entries = new Map<string, Entry>();
@@ -211,6 +219,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     });
     const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const values = grounding ? requestValues(query) : undefined;
+    const said = requestWords(query);
     const found: WordVectorExplained[] = [];
     // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
     const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
@@ -232,7 +241,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
         id,
         // The order stays lexical (it knows names and many-part requests); found only in other words comes after.
         score: order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * soft,
-        relevance: grounding && filled ? groundedRelevance(relevance, filled, grounding) : relevance,
+        relevance: flooredRelevance(
+          grounding && filled ? groundedRelevance(relevance, filled, grounding) : relevance,
+          lexicalRelevance,
+          said,
+          shortWords,
+        ),
         lexical: lexicalRelevance,
         soft,
         ...(filled ? { grounding: filled } : {}),
