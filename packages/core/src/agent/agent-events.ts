@@ -148,4 +148,15 @@ export type AgentEvent =
     }
   | { readonly type: 'step-finish'; readonly runId: string; readonly step: StepRecord }
   | { readonly type: 'attempt-finish'; readonly runId: string; readonly attempt: AttemptRecord }
-  | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult };
+  | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult }
+  /**
+   * A resume could not renew its lease on the paused run (`pausedRunId`): the store failed. `failures` counts the
+   * failures in a row; at the second the resume stops with `ResumeError('lease_lost')` before its next call.
+   */
+  | {
+      readonly type: 'lease-error';
+      readonly runId: string;
+      readonly pausedRunId: string;
+      readonly failures: number;
+      readonly error: string;
+    };

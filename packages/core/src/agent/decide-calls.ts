@@ -10,14 +10,16 @@ import type { RunSetup } from './run-setup.js';
 /**
  * Settle each paused call (in the model's order): approve or deny it, run it again with the person's answer, or
  * read how it ended when it was decided elsewhere; calls that already ran keep their output. A call that asks again
- * (or waits on a new approval) ends `pending`, and the resume pauses once more.
+ * (or waits on a new approval) ends `pending`, and the resume pauses once more. `check` runs before each call and
+ * throws when the resume may not go on (its lease on the run is lost).
  */
 export async function decideCalls(
   setup: RunSetup,
   state: PausedRunState,
   decisions: ReadonlyMap<string, AgentDecision>,
-  by: string,
+  options: { readonly by: string; readonly check: () => void },
 ): Promise<CallRecord[]> {
+  const { by } = options;
   const records: CallRecord[] = [];
   for (const call of state.calls) {
     if (call.status !== 'pending') {
@@ -25,6 +27,7 @@ export async function decideCalls(
       records.push({ callId, name, args, status, output });
       continue;
     }
+    options.check();
     let ended: Ended;
     let args = call.args;
     if ('inputId' in call) {
