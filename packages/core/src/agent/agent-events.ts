@@ -23,6 +23,8 @@ export interface CallRecord {
   readonly approvalId?: string;
   /** With `pending`: what the call asked a person (`ctx.ask`), and the answers it was given before. */
   readonly input?: InputAsk;
+  /** With `input`: the approval the call ran under when it asked; its rerun with the answer runs under it too. */
+  readonly approvedIn?: string;
 }
 
 /** A question a call asked (`ctx.ask`) and now waits on; `answers` are the ones it had when it asked. */
