@@ -167,4 +167,37 @@ describe('resumeAgent holds its lease or stops', () => {
     ]);
     expect((await store.agentRuns.get(paused.runId))?.status).toBe('resumed');
   });
+
+  it('counts a renewal the store never answers as failed, and stops the same way', async () => {
+    const { store, ran, open, registryOver, paused, decisions } = await pausedTransfers();
+    const events: AgentEvent[] = [];
+    const hanging: Store = {
+      ...store,
+      agentRuns: {
+        ...store.agentRuns,
+        change: (id, change) =>
+          change.status === 'resuming' && change.holder !== undefined
+            ? new Promise<never>(() => {})
+            : store.agentRuns.change(id, change),
+      },
+    };
+    const resume = resumeAgent({
+      model: createScriptedModel(['never reached']),
+      registry: registryOver(hanging),
+      runId: paused.runId,
+      user: alice,
+      leaseMs: LEASE_MS,
+      decisions,
+      onEvent: (event) => events.push(event),
+    });
+    const failures = () => events.filter((event) => event.type === 'lease-error');
+    await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000, interval: 5 });
+    open();
+    await expect(resume).rejects.toMatchObject({ code: 'lease_lost' });
+    expect(failures()[1]).toMatchObject({
+      failures: 2,
+      error: 'the store did not answer the last renewal in time',
+    });
+    expect(ran).toEqual([1]);
+  });
 });
