@@ -23,6 +23,8 @@ export interface CallRecord {
   readonly approvalId?: string;
   /** With `pending`: what the call asked a person (`ctx.ask`), and the answers it was given before. */
   readonly input?: InputAsk;
+  /** With `input`: the approval the call ran under when it asked; its rerun with the answer runs under it too. */
+  readonly approvedIn?: string;
 }
 
 /** A question a call asked (`ctx.ask`) and now waits on; `answers` are the ones it had when it asked. */
@@ -148,4 +150,15 @@ export type AgentEvent =
     }
   | { readonly type: 'step-finish'; readonly runId: string; readonly step: StepRecord }
   | { readonly type: 'attempt-finish'; readonly runId: string; readonly attempt: AttemptRecord }
-  | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult };
+  | { readonly type: 'run-finish'; readonly runId: string; readonly result: AgentResult }
+  /**
+   * A resume could not renew its lease on the paused run (`pausedRunId`): the store failed. `failures` counts the
+   * failures in a row; at the second the resume stops with `ResumeError('lease_lost')` before its next call.
+   */
+  | {
+      readonly type: 'lease-error';
+      readonly runId: string;
+      readonly pausedRunId: string;
+      readonly failures: number;
+      readonly error: string;
+    };

@@ -10,14 +10,16 @@ import type { RunSetup } from './run-setup.js';
 /**
  * Settle each paused call (in the model's order): approve or deny it, run it again with the person's answer, or
  * read how it ended when it was decided elsewhere; calls that already ran keep their output. A call that asks again
- * (or waits on a new approval) ends `pending`, and the resume pauses once more.
+ * (or waits on a new approval) ends `pending`, and the resume pauses once more. `check` runs before each call and
+ * throws when the resume may not go on (its lease on the run is lost).
  */
 export async function decideCalls(
   setup: RunSetup,
   state: PausedRunState,
   decisions: ReadonlyMap<string, AgentDecision>,
-  by: string,
+  options: { readonly by: string; readonly check: () => void },
 ): Promise<CallRecord[]> {
+  const { by } = options;
   const records: CallRecord[] = [];
   for (const call of state.calls) {
     if (call.status !== 'pending') {
@@ -25,10 +27,11 @@ export async function decideCalls(
       records.push({ callId, name, args, status, output });
       continue;
     }
+    options.check();
     let ended: Ended;
     let args = call.args;
     if ('inputId' in call) {
-      ended = await answer(setup, call, decisions.get(call.inputId)!);
+      ended = await answer(setup, call, decisions.get(call.inputId)!, by);
     } else {
       const decision = decisions.get(call.approvalId);
       ended = decision ? await decide(setup, call, decision, by) : await decidedElsewhere(setup, call, by);
@@ -67,16 +70,37 @@ async function decide(
     if (!AffordanceError.isInstance(error)) throw error;
     return decidedElsewhere(setup, call, by);
   }
-  return endedOf(result);
+  return approvedIn(endedOf(result), call.approvalId);
+}
+
+/** A call that asked for input while running under `approvalId` keeps it: the rerun with the answer runs under it. */
+function approvedIn(ended: Ended, approvalId: string | undefined): Ended {
+  return ended.input && approvalId ? { ...ended, approvedIn: approvalId } : ended;
 }
 
 /**
  * Run a call again with the person's answer (and the answers it had), keyed by the interrupt, so a resume that takes
  * over from one that stopped replays the first run's outcome instead of running the handler twice.
  */
-async function answer(setup: RunSetup, call: InputCall, decision: AgentDecision): Promise<Ended> {
+async function answer(setup: RunSetup, call: InputCall, decision: AgentDecision, by: string): Promise<Ended> {
   const { user, context } = setup.options;
   const answers = { ...call.input.answers, [call.input.key]: decision.answer };
+  if (call.approvedIn) {
+    // Approved already: the rerun with the answer runs under that approval (same call, same user), not a new one.
+    try {
+      const result = await setup.registry.approvals.answer(call.approvedIn, {
+        by,
+        answers,
+        idempotencyKey: call.inputId,
+        ...(user ? { requester: user } : {}),
+        ...(isArgs(call.args) ? { args: call.args } : {}),
+      });
+      return approvedIn(endedOf(result, answers), call.approvedIn);
+    } catch (error) {
+      // The approval moved on meanwhile (a resume that stopped ran it): the call asks for its approval again.
+      if (!AffordanceError.isInstance(error)) throw error;
+    }
+  }
   const result = await setup.registry.run({
     name: call.name,
     args: call.args,
@@ -142,4 +166,8 @@ function outcomeOf(call: ApprovalCall, approval: PendingApproval | undefined): E
     status: 'failed',
     output: `Error: ${call.name} was decided outside this conversation (${how}); it did not run here.`,
   };
+}
+
+function isArgs(args: unknown): args is Record<string, unknown> {
+  return typeof args === 'object' && args !== null && !Array.isArray(args);
 }

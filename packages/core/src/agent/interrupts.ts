@@ -50,7 +50,12 @@ export type ResumeErrorCode =
   /** The run's interrupts were cancelled; start a new run. */
   | 'cancelled'
   /** A decision does not match the interrupt's response schema (or its edited arguments the action's). */
-  | 'invalid_decision';
+  | 'invalid_decision'
+  /**
+   * The resume stopped midway: its lease on the run could not be renewed (the store failed). Calls it ran keep their
+   * outcome; the run stays `resuming` until its lease runs out, then a new resume takes it over and goes on.
+   */
+  | 'lease_lost';
 
 /** A refused resume of a paused agent run. */
 export class ResumeError extends AffordanceError<ResumeErrorCode> {

@@ -38,7 +38,13 @@ export async function pauseRun(setup: RunSetup, paused: PausedStep): Promise<Age
         responseSchema: call.input.responseSchema,
         key: call.input.key,
       });
-      calls.push({ ...fields(call), status: 'pending', inputId: id, input: call.input });
+      calls.push({
+        ...fields(call),
+        status: 'pending',
+        inputId: id,
+        input: call.input,
+        ...(call.approvedIn ? { approvedIn: call.approvedIn } : {}),
+      });
       continue;
     }
     if (call.status !== 'pending' || call.approvalId === undefined) {

@@ -20,6 +20,8 @@ export type PausedCall =
       /** The input interrupt's id, and what the call asked (with the answers it had). */
       readonly inputId: string;
       readonly input: InputAsk;
+      /** The approval the call ran under when it asked (`CallRecord.approvedIn`). */
+      readonly approvedIn?: string;
     });
 
 /** A paused call waiting on an approval. */

@@ -3,6 +3,7 @@ import type { AgentRunStore } from '../ports/agent-run-store.js';
 import type { AgentResult, CallRecord } from './agent-events.js';
 import { runLoop } from './agent-loop.js';
 import { decideCalls } from './decide-calls.js';
+import { holdLease } from './hold-lease.js';
 import { type AgentDecision, type AgentInterrupt, ResumeError } from './interrupts.js';
 import type { AgentMessage, ToolResultRecord } from './model-types.js';
 import { pauseRun } from './pause-run.js';
@@ -69,12 +70,14 @@ export async function resumeAgent(options: ResumeAgentOptions): Promise<AgentRes
   }
   const { runId, sessionId, protocol } = setup;
   setup.emit({ type: 'run-start', runId, sessionId, protocol });
-  const lease = holdLease(store, stored.runId, runId, leaseMs);
+  const lease = holdLease({ store, pausedRunId: stored.runId, holder: runId, leaseMs, emit: setup.emit });
   let calls: CallRecord[];
   try {
-    calls = await decideCalls(setup, state, decisions, options.decidedBy ?? options.user?.id ?? 'user');
+    const by = options.decidedBy ?? options.user?.id ?? 'user';
+    calls = await decideCalls(setup, state, decisions, { by, check: lease.check });
+    lease.check();
   } finally {
-    clearInterval(lease);
+    lease.stop();
   }
   if (calls.some((call) => call.status === 'pending')) {
     // A call asked again (or now waits on an approval): the same step pauses once more, as a new run.
@@ -117,23 +120,6 @@ async function release(store: AgentRunStore, pausedId: string, holder: string): 
       `the run ${pausedId} was taken over by another resume while this one decided its calls`,
     );
   }
-}
-
-/** Renew the run's lease every third of it while its calls are decided. */
-function holdLease(store: AgentRunStore, runId: string, holder: string, leaseMs: number) {
-  const timer = setInterval(
-    () => {
-      store.change(runId, { from: ['resuming'], status: 'resuming', holder, leaseMs }).then(
-        (held) => {
-          if (!held) clearInterval(timer);
-        },
-        () => undefined,
-      );
-    },
-    Math.max(1, Math.floor(leaseMs / 3)),
-  );
-  (timer as { unref?: () => void }).unref?.();
-  return timer;
 }
 
 /** The result of a resume that paused again on the same step. */

@@ -114,7 +114,7 @@ export function inputAskOf(
 }
 
 /** How a call ended, read from its result: `pending` when it waits on an approval or an answer. */
-export type Ended = Pick<CallRecord, 'status' | 'output' | 'result' | 'input' | 'approvalId'>;
+export type Ended = Pick<CallRecord, 'status' | 'output' | 'result' | 'input' | 'approvalId' | 'approvedIn'>;
 
 /** A call's record fields from the registry's result (`answers`: the ones it ran with; `aborted`: the run was). */
 export function endedOf(

@@ -4,7 +4,7 @@ import type { RegistryRuntime } from '../pipeline/runtime.js';
 import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
 import { newId } from '../util/new-id.js';
 import { type ApprovalKernel, endApprovedCall } from './approval-audit.js';
-import { runApproved } from './run-approved.js';
+import { type ApprovedRun, runApproved } from './run-approved.js';
 
 /** Who decides, why, and (for approve and retry) the requester as they are now and an optional abort signal. */
 export interface ApprovalAct {
@@ -15,6 +15,13 @@ export interface ApprovalAct {
   readonly requester?: User | null;
   /** Approve with edited arguments: they run instead of the stored ones, through every check (approve only). */
   readonly args?: Readonly<Record<string, unknown>>;
+}
+
+/** Who answers what an approved call asked (`ctx.ask`), and the idempotency key of the rerun with the answers. */
+export interface ApprovalAnswer extends Omit<ApprovalAct, 'reason'> {
+  /** The answers by question key, all of them: the ones the call had and the new one. */
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly idempotencyKey: string;
 }
 
 /** A refused call as `recordDenied` stores it: the validated arguments, who asked and in which session. */
@@ -41,6 +48,12 @@ export interface Approvals {
   /** Run an `interrupted` approval again, as approve does. */
   retry(id: string, act: ApprovalAct): Promise<RunResult>;
   /**
+   * Run again, with a person's answers, a call this approval let run that stopped to ask for input (`ctx.ask`: it
+   * ended `failed` with `input_required`): the approval carries over to the rerun, for the call's own user only
+   * (another is a `forbidden` result, audited). Any other status is `approval_not_pending`: ask for a new approval.
+   */
+  answer(id: string, act: ApprovalAnswer): Promise<RunResult>;
+  /**
    * Mark approved or running approvals whose lease ran out as `interrupted` (every one with `everyRun`: the caller
    * knows no other process runs any, e.g. at the start of the only process of a PGlite folder), pending ones older
    * than the expiry as `expired`, and audit each; answers them.
@@ -64,7 +77,12 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
       throw new AffordanceError('invalid_option', 'a decision needs `by`: who decided');
   };
   // An approval just moved to `approved` (decided, or retried): report it, and run the call under `holder`'s lease.
-  const start = (approval: PendingApproval, holder: string, act: ApprovalAct): Promise<RunResult> => {
+  const start = (
+    approval: PendingApproval,
+    holder: string,
+    act: ApprovalAct,
+    answered?: ApprovedRun['answered'],
+  ): Promise<RunResult> => {
     runtime.events.emit('approval-decided', { approval });
     return runApproved(runtime, kernel, {
       approval,
@@ -74,6 +92,7 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
       requester: act.requester,
       signal: act.signal,
       args: act.args,
+      ...(answered ? { answered } : {}),
     });
   };
   const recover = async (everyRun: boolean) => {
@@ -148,6 +167,40 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
       });
       if (!approval) return notPending(id, 'interrupted');
       return start(approval, holder, { ...act, args: undefined });
+    },
+    async answer(id, act) {
+      checkBy(act.by);
+      const asked = await store.get(id);
+      if (!asked) throw new AffordanceError('unknown_approval', `there is no approval ${id}`);
+      if (asked.status !== 'failed' || asked.outcome?.errorCode !== 'input_required') {
+        return notPending(id, 'waiting on an answer to what its call asked');
+      }
+      if (act.requester === null || act.requester?.id !== asked.user?.id) {
+        const who = act.requester?.id ?? 'a caller without a user';
+        const error = actionError(
+          'forbidden',
+          `${who} may not answer ${asked.name}: its approval carries over only to ${asked.user?.id ?? 'the caller without a user'} who asked for it`,
+          {
+            hint: 'make the call again as yourself; it will ask for its own approval',
+            details: { approvalId: id },
+          },
+        );
+        return endApprovedCall(runtime, kernel, asked, error);
+      }
+      const holder = newId('run');
+      const approval = await store.change(id, {
+        from: ['failed'],
+        status: 'approved',
+        newHolder: holder,
+        leaseMs: runtime.approvalLeaseMs,
+        by: act.by,
+        reason: 'answered what the call asked; the approval carries over to the rerun',
+      });
+      if (!approval) return notPending(id, 'waiting on an answer to what its call asked');
+      // Audited as approved by the person who approved it, not by whoever answered.
+      const reason = `approval carried over to the rerun with ${act.by}'s answer`;
+      const answered = { answers: act.answers, idempotencyKey: act.idempotencyKey };
+      return start(approval, holder, { ...act, by: asked.decidedBy ?? act.by, reason }, answered);
     },
     async deny(id, { by, reason }) {
       checkBy(by);

@@ -108,7 +108,16 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         import('./approvals.js').then((module) =>
           module.createApprovals(runtime, { runPipeline, errorForModel, redactCall }),
         ),
-      { list: true, get: true, approve: true, deny: true, recordDenied: true, retry: true, recover: true },
+      {
+        list: true,
+        get: true,
+        approve: true,
+        deny: true,
+        recordDenied: true,
+        retry: true,
+        answer: true,
+        recover: true,
+      },
     ),
     targets,
     targetParam,

@@ -16,6 +16,11 @@ export interface ApprovedRun {
   readonly signal: AbortSignal | undefined;
   /** Edited arguments the approver chose (validated by the pipeline like any call); undefined runs the stored ones. */
   readonly args?: Readonly<Record<string, unknown>> | undefined;
+  /** A rerun with a person's answers to what the call asked (`ctx.ask`), under its own idempotency key. */
+  readonly answered?: {
+    readonly answers: Readonly<Record<string, unknown>>;
+    readonly idempotencyKey: string;
+  };
 }
 
 /**
@@ -84,7 +89,11 @@ export async function runApproved(
         user: run.requester ?? approval.user,
         context: approval.context as Record<string, unknown>,
         ...(approval.sessionId ? { sessionId: approval.sessionId } : {}),
-        ...(approval.idempotencyKey ? { idempotencyKey: approval.idempotencyKey } : {}),
+        ...(run.answered
+          ? run.answered
+          : approval.idempotencyKey
+            ? { idempotencyKey: approval.idempotencyKey }
+            : {}),
         ...(run.signal ? { signal: run.signal } : {}),
       },
       {
@@ -93,7 +102,8 @@ export async function runApproved(
           decidedBy: run.by,
           ...(run.reason || run.args
             ? {
-                reason: [run.reason, run.args ? 'approved with edited arguments' : '']
+                // A rerun with answers runs the arguments the call ran with, edited or not.
+                reason: [run.reason, run.args && !run.answered ? 'approved with edited arguments' : '']
                   .filter(Boolean)
                   .join('; '),
               }

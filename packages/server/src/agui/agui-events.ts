@@ -63,6 +63,7 @@ export function createAguiTranslator(
         case 'run-start':
         case 'attempt-finish':
         case 'run-finish':
+        case 'lease-error':
           return [];
         case 'step-start':
           return [{ type: 'STEP_STARTED', stepName: `step ${event.step}` }];

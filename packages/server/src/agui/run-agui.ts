@@ -130,6 +130,18 @@ export async function runAgui(
           },
         }),
         onEvent: (event: AgentEvent) => {
+          if (event.type === 'lease-error') {
+            deps.logger.warn(
+              {
+                threadId,
+                runId,
+                pausedRunId: event.pausedRunId,
+                failures: event.failures,
+                error: event.error,
+              },
+              'a resume could not renew its lease',
+            );
+          }
           for (const out of translator.translate(event)) send(out);
         },
       };

@@ -52,7 +52,14 @@ export function sharedState(ctx: { readonly sessionId: string | undefined }): Sh
 
 /** Size of a state as JSON text; over the limit is `payload_too_large` (413). */
 export function checkStateSize(state: unknown, where: string): void {
-  const bytes = new TextEncoder().encode(JSON.stringify(state) ?? '').length;
+  checkedText(JSON.stringify(state) ?? '', where);
+}
+
+/** `text` when its UTF-8 size is within `MAX_STATE_BYTES`; over the limit is `payload_too_large` (413). */
+function checkedText(text: string, where: string): string {
+  // A UTF-16 unit takes at most 3 bytes of UTF-8, so a short text needs no encoding to be measured.
+  if (text.length * 3 <= MAX_STATE_BYTES) return text;
+  const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_STATE_BYTES) {
     throw new ServerError(
       'payload_too_large',
@@ -60,6 +67,7 @@ export function checkStateSize(state: unknown, where: string): void {
       'keep the shared state small: ids and short values, not documents',
     );
   }
+  return text;
 }
 
 /** Run `produce` with the run's shared state in reach of its actions; each change is sent as a `STATE_DELTA`. */
@@ -69,33 +77,34 @@ export function withSharedState<T>(
   send: (event: StateEvent) => void,
   produce: () => Promise<T>,
 ): Promise<T> {
-  let current = clone(initial);
-  const commit = (next: JsonObject) => {
-    checkStateSize(next, 'the shared state');
-    const delta = jsonPatch.compare(current, next);
-    current = next;
+  // The state is kept as its JSON text too: a change is turned into JSON once, which measures it, and parsed once,
+  // which makes the copy the state keeps (detached from the caller's objects, with JSON's meaning of each value).
+  let text = JSON.stringify(initial);
+  let current = JSON.parse(text) as JsonObject;
+  const commit = (next: unknown) => {
+    const nextText = checkedText(JSON.stringify(next) ?? 'null', 'the shared state');
+    const copy: unknown = JSON.parse(nextText);
+    if (!isObject(copy)) throw new TypeError('the shared state must be a JSON object');
+    const delta = jsonPatch.compare(current, copy);
+    current = copy;
+    text = nextText;
     if (delta.length > 0) send({ type: 'STATE_DELTA', delta });
   };
   const state: LiveState = {
     threadId,
-    get: () => clone(current),
+    get: () => JSON.parse(text) as JsonObject,
     set(next) {
       if (!isObject(next)) throw new TypeError('the shared state must be a JSON object');
-      commit(clone(next));
+      commit(next);
     },
     patch(operations) {
       // On a copy, validated: an operation that fails leaves the state as it was.
-      const next = jsonPatch.applyPatch(clone(current), [...operations], true, true, true).newDocument;
+      const next = jsonPatch.applyPatch(JSON.parse(text), [...operations], true, true, true).newDocument;
       if (!isObject(next)) throw new TypeError('a patch must leave the shared state a JSON object');
       commit(next);
     },
   };
   return live.run(state, produce);
-}
-
-/** A JSON copy: functions, undefined and prototypes do not travel. */
-function clone(value: JsonObject): JsonObject {
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -6,6 +6,7 @@ import { route } from '../openapi/define-route.js';
 import { optionalInteger, optionalObject, optionalString, readJsonObject } from '../read-json-body.js';
 import type { ServerEnv } from '../server-env.js';
 import { ServerError } from '../server-error.js';
+import { MESSAGE_PAGE_LIMIT, readThreadPage } from './thread-page.js';
 
 const text = { type: 'string' } as const;
 const toolCall = { type: 'object', required: ['id', 'name'], properties: { id: text, name: text, args: {} } };
@@ -70,12 +71,16 @@ const THREAD_MESSAGE = {
     },
   },
 } as const;
-// A session with its messages, of `MESSAGE` or `THREAD_MESSAGE`.
+// A session with its messages, of `MESSAGE` or `THREAD_MESSAGE` (with the cursor of the page before, for a thread).
 const sessionAndMessages = (items: typeof MESSAGE | typeof THREAD_MESSAGE) =>
   ({
     type: 'object',
     required: ['session', 'messages'],
-    properties: { session: SESSION, messages: { type: 'array', items } },
+    properties: {
+      session: SESSION,
+      messages: { type: 'array', items },
+      ...(items === THREAD_MESSAGE ? { nextCursor: text } : {}),
+    },
   }) as const;
 const idParam = { id: { description: 'The session id (an AG-UI threadId)', schema: text } };
 
@@ -181,7 +186,7 @@ export function mountSessionRoutes(
     params: idParam,
     query: {
       after: { description: 'Only messages after this position', schema: { type: 'integer' } },
-      limit: { description: 'At most this many (1–1000)', schema: { type: 'integer' } },
+      limit: { description: 'At most this many (1–1000, default 1000)', schema: { type: 'integer' } },
     },
     responses: {
       200: {
@@ -194,10 +199,10 @@ export function mountSessionRoutes(
       const session = await owned(context.req.param('id'), context.get('user'));
       const after = context.req.query('after');
       const afterPosition = after === '0' ? 0 : optionalInteger(after, 'after', Number.MAX_SAFE_INTEGER);
-      const limit = optionalInteger(context.req.query('limit'), 'limit', 1000);
+      const limit = optionalInteger(context.req.query('limit'), 'limit', MESSAGE_PAGE_LIMIT);
       const messages = await conversations.listMessages(session.id, {
         ...(afterPosition !== undefined ? { after: afterPosition } : {}),
-        ...(limit !== undefined ? { limit } : {}),
+        limit: limit ?? MESSAGE_PAGE_LIMIT,
       });
       return context.json({ session, messages });
     },
@@ -210,20 +215,35 @@ export function mountSessionRoutes(
     summary: 'A session as an AG-UI thread: the messages a client sends to continue it',
     description:
       'Give `messages` to `createAgentChat({ threadId, messages })` (or `useAgentChat`): the next run on the same ' +
-      '`threadId` adds only what is new. Message ids are the ones the client sent; each tool result is one `tool` message.',
+      '`threadId` adds only what is new. Message ids are the ones the client sent; each tool result is one `tool` message. ' +
+      'A page holds the latest stored messages (1,000 at most); `nextCursor` reads the page before it.',
     tags: ['sessions'],
     params: idParam,
+    query: {
+      limit: {
+        description: 'Stored messages per page, the latest first read (1–1000, default 1000)',
+        schema: { type: 'integer' },
+      },
+      cursor: {
+        description: 'The `nextCursor` of the page after: read the messages before it',
+        schema: text,
+      },
+    },
     responses: {
       200: {
-        description: 'The session and its messages',
+        description: 'The session and its latest messages, in order',
         schema: sessionAndMessages(THREAD_MESSAGE),
       },
     },
-    errors: ['not_found', 'forbidden'],
+    errors: ['not_found', 'forbidden', 'invalid_request'],
     handler: async (context) => {
       const session = await owned(context.req.param('id'), context.get('user'));
-      const stored = await conversations.listMessages(session.id);
-      return context.json({ session, messages: threadMessagesOf(session.id, stored) });
+      const page = await readThreadPage(conversations, session, {
+        limit: context.req.query('limit'),
+        cursor: context.req.query('cursor'),
+      });
+      const messages = threadMessagesOf(session.id, page.messages);
+      return context.json({ session, messages, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
     },
   });
 

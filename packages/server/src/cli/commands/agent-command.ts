@@ -246,6 +246,15 @@ function livePrinter(io: CliIO): (event: AgentEvent) => void {
       case 'client-call':
       case 'step-finish':
         return;
+      case 'lease-error':
+        line(
+          paint(
+            io,
+            'dim',
+            `  … the lease on ${event.pausedRunId} was not renewed: ${firstLine(event.error)}`,
+          ),
+        );
+        return;
       case 'run-finish':
         line(summary(io, event.result));
         return;
