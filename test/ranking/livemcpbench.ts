@@ -26,8 +26,15 @@ const read = <T>(file: string): T =>
 /** Between a server's name and its tool's name in an action's name. */
 export const SERVER_SEPARATOR = '__';
 
-/** A server's name as the first part of an action name: legal, and starting with a letter or `_` (`_12306-mcp`). */
-const serverPart = (name: string): string => legalName(name).replace(/^(?=[^A-Za-z_])/, '_');
+/**
+ * A server's name as the first part of an action name: legal, without `__` (one `_` for each run of characters
+ * made legal, none at the ends) and starting with a letter or `_` (`OpenStreetMap_OSM_MCP_Server`, `_12306-mcp`).
+ */
+const serverPart = (name: string): string =>
+  legalName(name)
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+    .replace(/^(?=[^A-Za-z_])/, '_');
 
 /**
  * The 527 tools as action definitions. Several servers share tool names (`search` is on four), so an action is named
