@@ -24,24 +24,27 @@ const read = <T>(file: string): T =>
   JSON.parse(readFileSync(path.join(dataRoot, 'livemcpbench', file), 'utf8')) as T;
 
 /** Between a server's name and its tool's name in an action's name. */
-export const SERVER_SEPARATOR = '__';
+export const SERVER_SEPARATOR = '.';
 
 /**
- * A server's name as the first part of an action name: legal, without `__` (one `_` for each run of characters
- * made legal, none at the ends) and starting with a letter or `_` (`OpenStreetMap_OSM_MCP_Server`, `_12306-mcp`).
+ * A server's name as the first part of an action name: legal, without dots (one `_` for each run of characters
+ * made legal or dots, none at the ends) and starting with a letter or `_` (`OpenStreetMap_OSM_MCP_Server`,
+ * `OP_GG_MCP_Server`, `_12306-mcp`).
  */
 const serverPart = (name: string): string =>
   legalName(name)
-    .replace(/_+/g, '_')
+    .replace(/[._]+/g, '_')
     .replace(/^_|_$/g, '')
     .replace(/^(?=[^A-Za-z_])/, '_');
 
 /**
  * The 527 tools as action definitions. Several servers share tool names (`search` is on four), so an action is named
- * `<server>__<tool>` (the server's name made legal; it is part of the name the ranker indexes); the tool's description and inputSchema are its own, the server's
- * LiveMCPBench category is its `category` and the server's name its tag. The 19 tools without a description (the
- * LeetCode and Web3 Research servers, three of investor-agent) get their name in words (`get daily challenge`): a
- * description is required, and this adds nothing a model would not see.
+ * `<server>.<tool>`: the ranker reads the part before the last dot as a namespace (indexed in the name field, not
+ * as the action's own name) and as the action's group (docs/ranking.md). The tool's description and inputSchema
+ * are its own, the server's LiveMCPBench category is its `category` and the server's name its tag (the server's
+ * description is left out, as `importMCP` leaves it). The 19 tools without a description (the LeetCode and Web3
+ * Research servers, three of investor-agent) get their name in words (`get daily challenge`): a description is
+ * required, and this adds nothing a model would not see.
  */
 export function liveMcpActions(): ActionDefinition[] {
   return read<McpServer[]>('tools.json').flatMap((server) =>
