@@ -1,7 +1,7 @@
 // The recall-first intent through the registry on LiveMCPBench (icip-cas/LiveMCPBench @a928e57, Apache-2.0; 94 tasks
 // with gold tools, 527 MCP tools): floors a little under bench/ranking-recall.bench.ts's figures (all 94 tasks, the
-// lexical ranker: R@5 0.375, R@10 0.468, MRR 0.463 with `intent: 'top'`, against the threshold's 0.296 / 0.332 and
-// MiniSearch's 0.365 / 0.423).
+// lexical ranker: R@5 0.374, R@10 0.479, MRR 0.466 with `intent: 'top'`, against the threshold's 0.301 / 0.338 and
+// MiniSearch's 0.365 / 0.424).
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker } from '@affordance/core/ranking';
 import { describe, expect, it } from 'vitest';
@@ -33,13 +33,13 @@ describe('the recall-first intent on LiveMCPBench', () => {
     const top = evaluateRetrieval(through('top'), tasks);
     const relevant = evaluateRetrieval(through('relevant'), tasks);
     expect(top.recallAt5).toBeGreaterThan(0.36);
-    expect(top.recallAt10).toBeGreaterThan(0.45);
+    expect(top.recallAt10).toBeGreaterThan(0.46);
     expect(top.mrr).toBeGreaterThan(0.44);
     expect(top.recallAt10).toBeGreaterThan(relevant.recallAt10);
     const baseline = byToolName(miniSearchEngine());
     baseline.add(documentsOf(createRegistry({ actions })));
     const plain = evaluateRetrieval(baseline, tasks);
-    expect(top.recallAt10).toBeGreaterThan(plain.recallAt10 + 0.03);
+    expect(top.recallAt10).toBeGreaterThan(plain.recallAt10 + 0.04);
     expect(top.recallAt5).toBeGreaterThanOrEqual(plain.recallAt5);
   });
 
