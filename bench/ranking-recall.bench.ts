@@ -1,7 +1,8 @@
-// Recall for both intents: Seal-Tools dev (700 queries, 4,076 actions) through `registry.available({ query, limit,
-// intent })`, against MiniSearch and wink-bm25 fed the same tokens; BFCL v3 multiple / irrelevance with the
-// threshold (`intent: 'relevant'`). Data: see test/ranking/datasets.ts.
+// Recall for both intents: Seal-Tools dev (700 queries, 4,076 actions) and LiveMCPBench (94 tasks, 527 MCP tools)
+// through `registry.available({ query, limit, intent })`, against MiniSearch and wink-bm25 fed the same tokens; BFCL
+// v3 multiple / irrelevance with the threshold (`intent: 'relevant'`). Data: test/ranking/datasets.ts, livemcpbench.ts.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-recall.bench.ts [--halves] [--only=…]
+//   [--seal-only | --livemcp-only | --bfcl-only]
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';
 import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
@@ -12,6 +13,7 @@ import {
   evaluateRetrieval,
   type SearchEngine,
 } from '../test/ranking/evaluate-ranking.js';
+import { byToolName, liveMcpActions, liveMcpTasks } from '../test/ranking/livemcpbench.js';
 import { packagedSynonyms } from '../test/ranking/packaged-synonyms.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
 
@@ -28,7 +30,7 @@ const rankers: Array<[string, () => Ranker]> = [
     : []),
 ];
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice(7);
-// `--halves`: each Seal row also on the even-numbered queries (the tuning half, where misses may be read) and the
+// `--halves`: each Seal-Tools and LiveMCPBench row also on the even-numbered queries (the tuning half, where misses may be read) and the
 // odd-numbered ones (held out), as BFCL is split.
 const halves = process.argv.includes('--halves');
 const half = <T>(list: readonly T[], parity: number) => list.filter((_, at) => at % 2 === parity);
@@ -43,31 +45,45 @@ const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) =>
     `| ${label} | ${s.recallAt1.toFixed(3)} | ${s.recallAt5.toFixed(3)} | ${s.recallAt10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.medianMs.toFixed(2)} |`,
   );
 
-const bfclOnly = process.argv.includes('--bfcl-only');
-const queries = bfclOnly ? [] : sealQueries();
-const actions = sealActions();
-console.log(`## Seal-Tools: ${queries.length} queries, ${actions.length} actions\n`);
-console.log('| engine | R@1 | R@5 | R@10 | MRR@10 | median ms |');
-for (const [label, make] of bfclOnly ? [] : rankers) {
-  if (only && !label.includes(only)) continue;
-  const registry = createRegistry({ actions, ranker: make() });
-  for (const intent of ['top', 'relevant'] as RankIntent[]) {
-    const engine: SearchEngine = {
-      name: label,
-      add: () => {},
-      search: (query, limit) =>
-        registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
-    };
-    evaluate(engine, `${label}, intent ${intent}`, queries);
+const part = ['seal', 'livemcp', 'bfcl'].find((name) => process.argv.includes(`--${name}-only`));
+const runs = (name: string) => part === undefined || part === name;
+
+/** Every ranker through the registry with both intents, then the two baselines, on one retrieval set. */
+function retrievalSection(
+  title: string,
+  actions: ReturnType<typeof sealActions>,
+  queries: readonly SealQuery[],
+  wrap: (engine: SearchEngine) => SearchEngine = (engine) => engine,
+) {
+  console.log(`\n## ${title}: ${queries.length} queries, ${actions.length} actions\n`);
+  console.log('| engine | R@1 | R@5 | R@10 | MRR@10 | median ms |');
+  for (const [label, make] of rankers) {
+    if (only && !label.includes(only)) continue;
+    const registry = createRegistry({ actions, ranker: make() });
+    for (const intent of ['top', 'relevant'] as RankIntent[]) {
+      const engine: SearchEngine = {
+        name: label,
+        add: () => {},
+        search: (query, limit) =>
+          registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
+      };
+      evaluate(wrap(engine), `${label}, intent ${intent}`, queries);
+    }
   }
-}
-if (!only && !bfclOnly) {
+  if (only) return;
   const documents = documentsOf(createRegistry({ actions }));
   for (const engine of [miniSearchEngine(), winkEngine()]) {
     engine.add(documents);
-    evaluate(engine, engine.name, queries);
+    evaluate(wrap(engine), engine.name, queries);
   }
 }
+
+if (runs('seal')) retrievalSection('Seal-Tools', sealActions(), sealQueries());
+if (runs('livemcp')) {
+  // A retrieved `<server>__<tool>` matches a gold tool name by its tool name (test/ranking/livemcpbench.ts).
+  retrievalSection('LiveMCPBench', liveMcpActions(), liveMcpTasks(), byToolName);
+}
+if (!runs('bfcl')) process.exit(0);
 
 const multiple = bfclQuestions('multiple');
 const irrelevance = bfclQuestions('irrelevance');

@@ -35,6 +35,11 @@ export interface LexicalRankerOptions {
   /** How much the best few are reordered to cover more parts of a many-part request (0 off, default 0.5). */
   readonly novelty?: number;
   /**
+   * In `match` (recall first) only: how much the best other match of an action's group (its scope, or the namespace
+   * of a dotted name such as an MCP server's `server.tool`) lifts it (default 0.3; 0 off). See docs/ranking.md.
+   */
+  readonly groupContext?: number;
+  /**
    * Argument grounding (default off): scale the relevance by how far the request can fill the action's required
    * parameters. For "can this be called from this request?", not for a palette; see docs/ranking.md.
    */

@@ -2,6 +2,7 @@ import { type Candidate, keepBest } from './best-candidates.js';
 import { type Aspect, aspectsOf, diversify } from './diversify.js';
 import { documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
+import { createGroupContext } from './group-context.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
 import type {
   Explained,
@@ -78,6 +79,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const prior = options.priorDocuments ?? 20;
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
+  const groups = createGroupContext(options.groupContext ?? 0.3);
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   if (options.grounding) checkGroundingWeights(options.grounding);
   const grounding = options.grounding ? createLexicalGrounding(index, options.grounding) : undefined;
@@ -270,8 +272,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
     if (explaining?.matchLimit !== undefined) {
-      // What `match` answers: its smaller head is the first of these (the same documents, in the same order, as
-      // the floor skips only what its own head would refuse), reordered for novelty in the same way.
+      // What `match` answers: the first of these (its floor skips only what its head refuses), reordered alike.
       const own = top.slice(0, Math.max(DIVERSIFIED, explaining.matchLimit));
       const reordered =
         novelty > 0
@@ -280,11 +281,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
               novelty,
             )
           : own.map((item, at) => ({ index: at, score: item.order }));
-      explaining.matches = reordered.slice(0, explaining.matchLimit).map(({ index: at, score }) => ({
+      const matches = reordered.map(({ index: at, score }) => ({
         id: index.idOf(own[at]!.slot),
         score,
         relevant: own[at]!.relevance >= threshold,
       }));
+      explaining.matches = groups.lift(matches, explaining.matchLimit);
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -319,7 +321,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const relevant = expanded.synonymsOf
       ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
       : threshold;
-    return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
+    const pool = Number.isFinite(limit) ? Math.max(DIVERSIFIED, limit) : limit;
+    return groups.lift(ranked(query, 0, pool, undefined, relevant) as RankedMatch[], limit);
   };
 
   return {
@@ -328,12 +331,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     add(document) {
       index.add(documentTerms(document));
+      groups.add(document);
       verbatim.add(document.id, document.examples);
       grounding?.add(document);
       version++;
       maxFrequency = (index.size + prior) / 2;
     },
     remove(id) {
+      groups.remove(id);
       grounding?.remove(id);
       verbatim.remove(id);
       if (index.remove(id)) {

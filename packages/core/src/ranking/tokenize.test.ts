@@ -21,6 +21,30 @@ describe('splitWords', () => {
   });
 });
 
+describe('Chinese, Japanese and Korean text', () => {
+  it('splits a run of CJK characters into overlapping pairs, and keeps the words around it', () => {
+    expect(splitWords('获取八字详情')).toEqual(['获取', '取八', '八字', '字详', '详情']);
+    expect(splitWords('获取 BBC 新闻，提供getBaziDetail')).toEqual([
+      '获取',
+      'bbc',
+      '新闻',
+      '提供',
+      'get',
+      'bazi',
+      'detail',
+    ]);
+    expect(splitWords('東京タワー')).toEqual(['東京', '京タ', 'タワ', 'ワー']);
+    expect(splitWords('𠀀𠀁𠀂')).toEqual(['𠀀𠀁', '𠀁𠀂']);
+    // A single character is too short to weigh, as a single letter is.
+    expect(tokenize('书')).toEqual([]);
+  });
+
+  it('finds a request’s CJK word inside an unspaced description', () => {
+    const description = new Set(tokenize('根据八字获取详细的命理信息'));
+    expect(tokenize('What are the 八字 of a boy').filter((term) => description.has(term))).toEqual(['八字']);
+  });
+});
+
 describe('tokenize', () => {
   it('drops stop words, single letters and bare numbers, and stems with Porter', () => {
     expect(tokenize('Resize the shapes to 200 x 300 pixels')).toEqual(['resiz', 'shape', 'pixel']);

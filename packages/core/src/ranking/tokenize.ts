@@ -10,6 +10,11 @@ const ASCII_WORD = /^[a-z]+$/;
 const DIGITS = /^\p{N}+$/u;
 // A plain word, maybe capitalised: nothing to split (the common case, checked first).
 const SIMPLE_WORD = /^[A-Za-z][a-z]*$/;
+// Han, kana and Hangul (with the marks they share, such as the prolonged sound mark): written without spaces.
+const CJK_CLASS =
+  '\\p{Script_Extensions=Han}\\p{Script_Extensions=Hiragana}\\p{Script_Extensions=Katakana}\\p{Script_Extensions=Hangul}';
+const CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
+const CJK_RUNS = new RegExp(`[${CJK_CLASS}]+|[^${CJK_CLASS}]+`, 'gu');
 
 const stems = new Map<string, string>();
 const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => stem(word)));
@@ -17,7 +22,7 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => 
 /** Lower-case words of a text or an identifier: splits camelCase, acronyms, snake_case, kebab-case, dots and scopes. */
 export function splitWords(text: string): string[] {
   if (SIMPLE_WORD.test(text)) return [text.toLowerCase()];
-  return text
+  const words = text
     .replace(CAMEL_LOWER_UPPER, '$1 $2')
     .replace(CAMEL_ACRONYM, '$1 $2')
     .toLowerCase()
@@ -25,6 +30,22 @@ export function splitWords(text: string): string[] {
     .replace(APOSTROPHE, '')
     .split(NON_WORD)
     .filter((word) => word.length > 0);
+  return CJK.test(text) ? words.flatMap(cjkWords) : words;
+}
+
+/**
+ * A word with Chinese, Japanese or Korean characters, which are written without spaces: each run of them as its
+ * overlapping pairs of characters (as Lucene's CJK analyzer does: "八字" is found in "根据八字获取"), other runs kept.
+ */
+function cjkWords(word: string): string[] {
+  if (!CJK.test(word)) return [word];
+  const found: string[] = [];
+  for (const run of word.match(CJK_RUNS) ?? []) {
+    const characters = [...run];
+    if (!CJK.test(run) || characters.length < 3) found.push(run);
+    else for (let at = 1; at < characters.length; at++) found.push(characters[at - 1]! + characters[at]!);
+  }
+  return found;
 }
 
 /** Whether a lower-case word carries meaning: not a stop word, not a bare number, not a single letter. */

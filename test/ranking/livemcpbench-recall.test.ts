@@ -1,0 +1,52 @@
+// The recall-first intent through the registry on LiveMCPBench (icip-cas/LiveMCPBench @a928e57, Apache-2.0; 94 tasks
+// with gold tools, 527 MCP tools): floors a little under bench/ranking-recall.bench.ts's figures (all 94 tasks, the
+// lexical ranker: R@5 0.374, R@10 0.479, MRR 0.466 with `intent: 'top'`, against the threshold's 0.301 / 0.338 and
+// MiniSearch's 0.365 / 0.424).
+import { createRegistry, type RankIntent } from '@affordance/core';
+import { createLexicalRanker } from '@affordance/core/ranking';
+import { describe, expect, it } from 'vitest';
+import { miniSearchEngine } from './baseline-engines.js';
+import { documentsOf, evaluateRetrieval, type SearchEngine } from './evaluate-ranking.js';
+import { byToolName, liveMcpActions, liveMcpTasks, toolNameOf } from './livemcpbench.js';
+
+describe('the recall-first intent on LiveMCPBench', () => {
+  const actions = liveMcpActions();
+  const tasks = liveMcpTasks();
+  const registry = createRegistry({ actions, ranker: createLexicalRanker() });
+  const through = (intent: RankIntent): SearchEngine =>
+    byToolName({
+      name: intent,
+      add: () => {},
+      search: (query, limit) =>
+        registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
+    });
+
+  it('loads 527 tools with unique action names and 94 tasks with gold tools among them', () => {
+    expect(actions).toHaveLength(527);
+    expect(new Set(actions.map((action) => action.name)).size).toBe(527);
+    expect(tasks).toHaveLength(94);
+    const tools = new Set(registry.list().map((action) => toolNameOf(action.name)));
+    for (const task of tasks) for (const name of task.gold) expect(tools).toContain(name);
+  });
+
+  it('recalls the annotated tools above the floors, and more than the threshold', { timeout: 60_000 }, () => {
+    const top = evaluateRetrieval(through('top'), tasks);
+    const relevant = evaluateRetrieval(through('relevant'), tasks);
+    expect(top.recallAt5).toBeGreaterThan(0.36);
+    expect(top.recallAt10).toBeGreaterThan(0.46);
+    expect(top.mrr).toBeGreaterThan(0.44);
+    expect(top.recallAt10).toBeGreaterThan(relevant.recallAt10);
+    const baseline = byToolName(miniSearchEngine());
+    baseline.add(documentsOf(createRegistry({ actions })));
+    const plain = evaluateRetrieval(baseline, tasks);
+    expect(top.recallAt10).toBeGreaterThan(plain.recallAt10 + 0.04);
+    expect(top.recallAt5).toBeGreaterThanOrEqual(plain.recallAt5);
+  });
+
+  it('answers limit actions for every task with the intent top', () => {
+    for (const { query } of tasks) {
+      expect(registry.available({ query, limit: 10, intent: 'top' })).toHaveLength(10);
+      expect(registry.available({ query, limit: 3, intent: 'top' })).toHaveLength(3);
+    }
+  });
+});
