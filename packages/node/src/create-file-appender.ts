@@ -15,7 +15,7 @@ export interface FileAppenderOptions {
  * A `FileAppender` on node:fs confined to one folder. The folder's real path is resolved on first use; from then on
  * every write opens each folder from `/` down and the file itself without following a symbolic link at any name, so
  * swapping a folder for a link, even mid-write, cannot send a write elsewhere (on Linux, by opening each name relative
- * to the previous folder's descriptor; elsewhere by path with a check before and after, see docs/security.md).
+ * to the previous folder's descriptor; elsewhere by path with a check before and after, see docs/security-handlers.md).
  * Refuses with `FilePathError`: paths `checkRelativePath` refuses, links, non-folders on the path, a file that is not
  * a regular file or has other hard links. Missing sub-folders are created the same way.
  */

@@ -14,7 +14,7 @@ import {
  * without /proc): every folder from `/` down is checked with `lstat` (a symbolic link is refused), the file is opened
  * with O_NOFOLLOW, then the file and every folder are checked again — same device and inode, still no link — before
  * the handle is returned. A swap still in place at either check is refused; one made after the first check and undone
- * before the second (two renames timed between our system calls) is not seen: see docs/security.md.
+ * before the second (two renames timed between our system calls) is not seen: see docs/security-handlers.md.
  */
 export async function openByPath(options: OpenInFolderOptions): Promise<FileHandle> {
   const refuse = refusalOf(options);
