@@ -11,7 +11,7 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import { type AgentContext, createAgentContext } from '../agent-context/create-agent-context.js';
-import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
+import { createToolCallAssembler, TOOL_PROGRESS_ACTIVITY, type ToolCallPart } from '../core-streaming.js';
 import {
   createSharedState,
   type JsonObject,
@@ -378,9 +378,6 @@ function requireUrl(url: string | undefined): string {
   if (!url) throw new Error('createAgentChat needs the AG-UI endpoint `url` (or an `agent`)');
   return url;
 }
-
-/** The `activityType` a server uses for a running call's progress (`@affordance/server`'s `/agui`). */
-export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
 
 /** Put a `tool-progress` activity (`{ toolCallId, progress, total?, message? }`) on its call in the store. */
 function applyProgress(store: ToolCallStore, event: ActivitySnapshotEvent): void {
