@@ -26,11 +26,6 @@ export function agentsTools(
 ): FunctionTool<AffordanceRunContext>[] {
   return registry.tools({ ...options, format: 'openai-responses' }).map((fn) => {
     const gated = hasApprovalRule(registry.get(fn.name));
-    const runCall = (
-      input: unknown,
-      runContext: { readonly context: unknown } | undefined,
-      callId?: string,
-    ) => registry.run(callOf(fn.name, input, readRunContext(runContext), callId, gated));
     // biome-ignore lint/suspicious/noExplicitAny: the parameters are a JSON schema the pipeline validates, untyped here
     return tool<any, AffordanceRunContext>({
       name: fn.name,
@@ -43,7 +38,7 @@ export function agentsTools(
             const preview = await registry.preview(callOf(fn.name, input, caller, callId, false));
             if (preview.outcome !== 'approval') return false;
             // The pipeline pauses it now: the approval is stored where `decideApproval` and a resumed run find it.
-            const result = await runCall(input, runContext, callId);
+            const result = await registry.run(callOf(fn.name, input, caller, callId, true));
             if (callId) remember(runContext, callId, result);
             return !result.ok && result.error.code === 'approval_required';
           }
