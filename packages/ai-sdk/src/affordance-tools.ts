@@ -9,7 +9,7 @@ import {
 import { GEMINI_NAMES, legalizeNames } from '@affordance/core/formats';
 import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
 import { outputOf } from './action-call-error.js';
-import { answeredCalls, approvalNeeded } from './approval-responses.js';
+import { answeredCalls } from './approval-responses.js';
 
 /** Who calls and which actions to offer: the filters of `registry.available`, and how approvals are answered. */
 export interface AffordanceToolsOptions {
@@ -56,9 +56,10 @@ export function approverOf(options: AffordanceToolsOptions): string {
  * A registry's actions as an AI SDK `ToolSet`: each tool's `execute` runs `registry.run` with this user, context
  * and session and the call's `toolCallId` and abort signal. A refused or failed call throws `ActionCallError`,
  * whose message is the fix-it text, so the AI SDK hands the model a `tool-error`. Actions with an approval rule get
- * `needsApproval`: the AI SDK stops with a `tool-approval-request`, and when the conversation resumes with an
- * approving response the call goes through the pipeline, is paused there and approved in the registry's
- * approval store by `approver`, then runs.
+ * `needsApproval`, answered by `registry.preview` (true only for a call the pipeline would pause, after roles,
+ * `when`, the policy, `requires` and rate limits): the AI SDK stops with a `tool-approval-request`, and when the
+ * conversation resumes with an approving response the call goes through the pipeline, is paused there and approved
+ * in the registry's approval store by `approver`, then runs.
  */
 export function affordanceTools(registry: Registry, options: AffordanceToolsOptions = {}): ToolSet {
   const actions =
@@ -91,20 +92,26 @@ export function affordanceTools(registry: Registry, options: AffordanceToolsOpti
 }
 
 function toolOf(registry: Registry, action: AnyAction, options: AffordanceToolsOptions): Tool {
-  const caller = { user: options.user, context: options.context ?? {} };
   const asks = action.approval !== undefined && action.approval !== 'never';
+  // One object shape for every call (absent fields undefined): the pipeline's property reads stay monomorphic.
+  const requestOf = (
+    input: unknown,
+    call: { readonly toolCallId: string; readonly abortSignal?: AbortSignal | undefined },
+  ): RunCall => ({
+    name: action.name,
+    args: input,
+    toolCallId: call.toolCallId,
+    user: options.user,
+    context: options.context,
+    sessionId: options.sessionId,
+    signal: call.abortSignal,
+  });
+  // A person is asked only where the pipeline would pause the call; one it would refuse goes to `execute`, whose
+  // error the model reads.
+  const needsApproval = async (input: unknown, call: { readonly toolCallId: string }) =>
+    (await registry.preview(requestOf(input, call))).outcome === 'approval';
   const execute = async (input: unknown, call: ToolExecutionOptions): Promise<unknown> => {
-    // One object shape for every call (absent fields undefined): the pipeline's property reads stay monomorphic.
-    const request: RunCall = {
-      name: action.name,
-      args: input,
-      toolCallId: call.toolCallId,
-      user: options.user,
-      context: options.context,
-      sessionId: options.sessionId,
-      signal: call.abortSignal,
-    };
-    const result = await registry.run(request);
+    const result = await registry.run(requestOf(input, call));
     if (!result.ok && result.error.code === 'approval_required' && asks) {
       // The AI SDK runs a tool that needs approval only once a person said yes: record that yes and run it.
       const answer = answeredCalls(call.messages).find((entry) => entry.toolCallId === call.toolCallId);
@@ -126,7 +133,7 @@ function toolOf(registry: Registry, action: AnyAction, options: AffordanceToolsO
     description: action.description,
     ...(action.title ? { title: action.title } : {}),
     inputSchema: jsonSchema<unknown>(toolInputSchema(action, registry.targetParam) as JSONSchema7),
-    ...(asks ? { needsApproval: (input: unknown) => approvalNeeded(registry, action, input, caller) } : {}),
+    ...(asks ? { needsApproval } : {}),
     execute,
     ...(custom
       ? {

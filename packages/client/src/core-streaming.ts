@@ -6,3 +6,4 @@ export type {
   ToolCallPart,
   ToolCallStatus,
 } from '@affordance/core/streaming';
+export { TOOL_PROGRESS_ACTIVITY } from '@affordance/core/streaming';

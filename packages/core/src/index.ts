@@ -61,6 +61,7 @@ export { createEmitter, type Emitter } from './observe/emitter.js';
 export type { RegistryEvents } from './observe/events.js';
 export { silentLogger } from './observe/logger.js';
 export { PIPELINE } from './pipeline/pipeline.js';
+export type { CallPreview } from './pipeline/preview-call.js';
 export type { ArgLimits, Policy, TargetResolver } from './pipeline/runtime.js';
 export { errorForModel } from './pipeline/shape-result.js';
 export { createMemoryStore, type Store } from './ports/store.js';

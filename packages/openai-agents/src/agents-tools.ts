@@ -6,16 +6,19 @@ import { decisionFor } from './decide-approval.js';
 /** Which actions become tools: the filters of `available`. */
 export type AgentsToolsOptions = Omit<AvailableQuery, 'include'>;
 
-// What `needsApproval` learnt by running a gated call, for `execute` of the same run: the result, or the approval.
+// What `needsApproval` learnt by sending a call the preview said would pause through the pipeline, for `execute` of
+// the same run: the approval it waits on (or the result, had something changed in between).
 const asked = new WeakMap<object, Map<string, RunResult>>();
 
 /**
  * The registry's available actions as OpenAI Agents SDK function tools: the JSON schema as parameters (strict where
  * the schema allows it, else `strict: false`), each call run by `registry.run` with the user, context and session
  * of the run's `RunContext`. A failed call answers the model with the fix-it text. An action with an approval rule
- * runs the pipeline in `needsApproval` (only the pipeline knows, after roles, `when` and rate limits, whether a
- * person must decide): when it is waiting for approval the SDK interrupts the run; `state.approve(item)` and a resumed
- * run approve it in the registry's approval store, which runs it once (see `decideApproval` for who decided).
+ * asks `registry.preview` in `needsApproval` (the pipeline's own steps: roles, `when`, the policy, `requires`, rate
+ * limits, the approval rule), which runs nothing; a call it would pause is sent through the pipeline there, so its
+ * approval waits in the registry's store keyed by the call id, and the SDK interrupts the run. `state.approve(item)`
+ * and a resumed run approve it in the store, which runs it once (see `decideApproval` for who decided); any other
+ * call runs in `execute`, with the SDK's abort signal.
  */
 export function agentsTools(
   registry: Registry,
@@ -23,11 +26,6 @@ export function agentsTools(
 ): FunctionTool<AffordanceRunContext>[] {
   return registry.tools({ ...options, format: 'openai-responses' }).map((fn) => {
     const gated = hasApprovalRule(registry.get(fn.name));
-    const runCall = (
-      input: unknown,
-      runContext: { readonly context: unknown } | undefined,
-      callId?: string,
-    ) => registry.run(callOf(fn.name, input, readRunContext(runContext), callId, gated));
     // biome-ignore lint/suspicious/noExplicitAny: the parameters are a JSON schema the pipeline validates, untyped here
     return tool<any, AffordanceRunContext>({
       name: fn.name,
@@ -36,7 +34,11 @@ export function agentsTools(
       strict: fn.strict as false,
       needsApproval: gated
         ? async (runContext, input, callId) => {
-            const result = await runCall(input, runContext, callId);
+            const caller = readRunContext(runContext);
+            const preview = await registry.preview(callOf(fn.name, input, caller, callId, false));
+            if (preview.outcome !== 'approval') return false;
+            // The pipeline pauses it now: the approval is stored where `decideApproval` and a resumed run find it.
+            const result = await registry.run(callOf(fn.name, input, caller, callId, true));
             if (callId) remember(runContext, callId, result);
             return !result.ok && result.error.code === 'approval_required';
           }

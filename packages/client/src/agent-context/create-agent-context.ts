@@ -1,3 +1,5 @@
+import { createListeners } from '../listeners.js';
+
 /** One piece of app state the model can read: what it is, and its value (any JSON). */
 export interface AgentContextInput {
   /** What the value is, in a few words the model reads: `The selected shapes`, `The open document`. */
@@ -52,7 +54,7 @@ export interface AgentContext {
 /** Create an empty app-context registry. */
 export function createAgentContext(): AgentContext {
   const entries = new Map<string, AgentContextEntry>();
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let snapshot: readonly AgentContextEntry[] = [];
   let next = 0;
   const newId = () => {
@@ -61,7 +63,7 @@ export function createAgentContext(): AgentContext {
   };
   const changed = () => {
     snapshot = [...entries.values()];
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   return {
     newId,
@@ -111,10 +113,7 @@ export function createAgentContext(): AgentContext {
       visit(undefined, '');
       return out;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }
 

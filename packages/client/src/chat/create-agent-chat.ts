@@ -11,7 +11,8 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import { type AgentContext, createAgentContext } from '../agent-context/create-agent-context.js';
-import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
+import { createToolCallAssembler, TOOL_PROGRESS_ACTIVITY, type ToolCallPart } from '../core-streaming.js';
+import { createListeners } from '../listeners.js';
 import {
   createSharedState,
   type JsonObject,
@@ -112,7 +113,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
     });
   const appContext = options.appContext ?? createAgentContext();
   const state = isStore(options.state) ? options.state : createSharedState(options.state);
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const sent = new Set<string>();
   let status: AgentChatSnapshot['status'] = 'idle';
   let error: string | undefined;
@@ -127,7 +128,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       return decision ? { ...interrupt, decision } : interrupt;
     });
     snapshot = { messages: [...agent.messages], status, error, threadId: agent.threadId, interrupts };
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   const answered = () =>
     new Set(agent.messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
@@ -360,10 +361,7 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       publish();
     },
     getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
   if (options.messages) chat.restore(options.messages);
   else publish();
@@ -378,9 +376,6 @@ function requireUrl(url: string | undefined): string {
   if (!url) throw new Error('createAgentChat needs the AG-UI endpoint `url` (or an `agent`)');
   return url;
 }
-
-/** The `activityType` a server uses for a running call's progress (`@affordance/server`'s `/agui`). */
-export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
 
 /** Put a `tool-progress` activity (`{ toolCallId, progress, total?, message? }`) on its call in the store. */
 function applyProgress(store: ToolCallStore, event: ActivitySnapshotEvent): void {

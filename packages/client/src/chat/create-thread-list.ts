@@ -1,4 +1,5 @@
 import type { Message } from '@ag-ui/client';
+import { createListeners } from '../listeners.js';
 
 /** One stored thread of the current user, as `GET /api/sessions` lists it. */
 export interface ThreadSummary {
@@ -48,7 +49,7 @@ export interface ThreadList {
 export function createThreadList(options: ThreadListOptions = {}): ThreadList {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let snapshot: ThreadListSnapshot = {
     threads: [],
     currentId: crypto.randomUUID(),
@@ -61,7 +62,7 @@ export function createThreadList(options: ThreadListOptions = {}): ThreadList {
   let selectTurn = 0;
   const publish = (change: Partial<ThreadListSnapshot>) => {
     snapshot = { ...snapshot, ...change };
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   const read = async <TBody>(path: string): Promise<TBody> => {
     const response = await doFetch(`${baseUrl}${path}`, {
@@ -108,10 +109,7 @@ export function createThreadList(options: ThreadListOptions = {}): ThreadList {
       return id;
     },
     getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }
 

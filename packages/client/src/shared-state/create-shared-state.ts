@@ -1,4 +1,5 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
+import { createListeners } from '../listeners.js';
 
 /** A JSON object: the shape of the state a chat shares with its agent (AG-UI `state`). */
 export type JsonObject = { [key: string]: unknown };
@@ -49,7 +50,7 @@ export function createSharedState(
   options: SharedStateOptions = {},
 ): SharedStateStore {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_STATE_BYTES;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const checked = (value: unknown, what: string): JsonObject => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new SharedStateError('invalid_state', `${what} must be a JSON object`);
@@ -67,7 +68,7 @@ export function createSharedState(
   let current = checked(initial, 'the starting state');
   const commit = (next: JsonObject) => {
     current = next;
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   return {
     get: () => current,
@@ -91,9 +92,6 @@ export function createSharedState(
       }
       commit(checked(next, 'the state after the STATE_DELTA'));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }

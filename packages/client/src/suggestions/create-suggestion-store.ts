@@ -1,3 +1,4 @@
+import { createListeners } from '../listeners.js';
 import {
   fetchSuggestions,
   type SuggestionQuery,
@@ -26,18 +27,15 @@ const IDLE: SuggestionSnapshot = { status: 'idle', suggestions: undefined, error
 
 /** Create a suggestion store over `GET /api/suggestions`. */
 export function createSuggestionStore(options: SuggestionSourceOptions = {}): SuggestionStore {
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let snapshot = IDLE;
   let inFlight: AbortController | undefined;
   const set = (next: SuggestionSnapshot) => {
     snapshot = next;
-    for (const listener of listeners) listener();
+    listeners.notify();
   };
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     getSnapshot: () => snapshot,
     async load(query) {
       inFlight?.abort();

@@ -1,5 +1,6 @@
 import { errorForModel, type Progress, type RunResult } from '@affordance/core';
 import type { ToolCallError, ToolCallPart } from '../core-streaming.js';
+import { createListeners } from '../listeners.js';
 import { isSettled, type ToolCallEntry } from './tool-call-entry.js';
 
 /** A framework-free store of tool-call states fed by assembler parts; React reads it with `useSyncExternalStore`. */
@@ -34,12 +35,12 @@ export function createToolCallStore(options: { readonly now?: () => number } = {
   const now = options.now ?? Date.now;
   const entries = new Map<string, ToolCallEntry>();
   const waiters = new Map<string, (value: unknown) => void>();
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let snapshot: readonly ToolCallEntry[] = [];
 
   const publish = () => {
     snapshot = [...entries.values()];
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   const put = (entry: ToolCallEntry) => {
     entries.set(entry.id, entry);
@@ -184,10 +185,7 @@ export function createToolCallStore(options: { readonly now?: () => number } = {
     },
     get: (id) => entries.get(id),
     getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     clear() {
       entries.clear();
       waiters.clear();

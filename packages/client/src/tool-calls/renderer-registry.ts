@@ -1,3 +1,5 @@
+import { createListeners } from '../listeners.js';
+
 /** Renderers by action name, with `'*'` as the wildcard; framework-free so any binding can hold one. */
 export interface RendererRegistry<TRender> {
   /** Add a renderer; returns the function that removes exactly this one. */
@@ -12,11 +14,11 @@ export interface RendererRegistry<TRender> {
 /** Create an empty renderer registry. */
 export function createRendererRegistry<TRender>(): RendererRegistry<TRender> {
   const renderers = new Map<string, TRender>();
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let version = 0;
   const changed = () => {
     version++;
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
   return {
     set(name, render) {
@@ -29,10 +31,7 @@ export function createRendererRegistry<TRender>(): RendererRegistry<TRender> {
       };
     },
     resolve: (name) => renderers.get(name) ?? renderers.get('*'),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     getVersion: () => version,
   };
 }

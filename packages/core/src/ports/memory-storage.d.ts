@@ -7,5 +7,7 @@ declare module 'rate-limiter-flexible/lib/component/MemoryStorage/MemoryStorage.
       value: number,
       durationSec: number,
     ): { readonly consumedPoints: number; readonly msBeforeNext: number };
+    /** The key's window as it is (`msBeforeNext` ≤ 0 once it ended), or null when it has none. */
+    get(key: string): { readonly consumedPoints: number; readonly msBeforeNext: number } | null;
   }
 }

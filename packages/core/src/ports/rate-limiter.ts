@@ -12,6 +12,14 @@ export interface RateLimiter {
     readonly key: string;
     readonly rule: RateLimitRule;
   }): RateDecision | Promise<RateDecision>;
+  /**
+   * Whether one more call would be allowed now, without counting it (`registry.preview`). Optional: a preview
+   * with a limiter that cannot peek leaves the rate limit out of its answer.
+   */
+  peek?(request: {
+    readonly key: string;
+    readonly rule: RateLimitRule;
+  }): RateDecision | Promise<RateDecision>;
 }
 
 const ALLOWED: RateDecision = Object.freeze({ allowed: true });
@@ -42,6 +50,12 @@ export function createMemoryRateLimiter(): RateLimiter {
       if (counted.consumedPoints <= rule.points) return ALLOWED;
       const retryAfterMs = counted.msBeforeNext < 0 ? rule.duration * 1000 : counted.msBeforeNext;
       return { allowed: false, retryAfterMs: Math.max(0, Math.ceil(retryAfterMs)) };
+    },
+    peek({ key, rule }) {
+      const counted = storageFor(rule).get(key);
+      // No window yet, or one that has ended: the next call opens a new window.
+      if (!counted || counted.msBeforeNext <= 0 || counted.consumedPoints < rule.points) return ALLOWED;
+      return { allowed: false, retryAfterMs: Math.ceil(counted.msBeforeNext) };
     },
   };
 }

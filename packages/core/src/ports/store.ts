@@ -53,14 +53,19 @@ export function createMemoryStore(): Store {
 function memoryRateLimiterOnCall(): RateLimiter {
   let limiter: RateLimiter | undefined;
   let loading: Promise<RateLimiter> | undefined;
+  const load = () =>
+    (loading ??= import('./rate-limiter.js').then((module) => {
+      limiter = module.createMemoryRateLimiter();
+      return limiter;
+    }));
   return {
     consume(request) {
       if (limiter) return limiter.consume(request);
-      loading ??= import('./rate-limiter.js').then((module) => {
-        limiter = module.createMemoryRateLimiter();
-        return limiter;
-      });
-      return loading.then((loaded) => loaded.consume(request));
+      return load().then((loaded) => loaded.consume(request));
+    },
+    peek(request) {
+      if (limiter) return limiter.peek!(request);
+      return load().then((loaded) => loaded.peek!(request));
     },
   };
 }

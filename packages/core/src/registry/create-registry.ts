@@ -4,6 +4,7 @@ import { createEmitter, type Emitter } from '../observe/emitter.js';
 import { followCallEvents } from '../observe/event-observer.js';
 import type { RegistryEvents } from '../observe/events.js';
 import { silentLogger } from '../observe/logger.js';
+import { previewCall } from '../pipeline/preview-call.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
 import type { TargetResolver } from '../pipeline/runtime.js';
 import { errorForModel } from '../pipeline/shape-result.js';
@@ -99,6 +100,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     tools: (query) => toolSets.toolSet(query).tools,
     toolSet: (query) => toolSets.toolSet(query),
     run: (call) => runPipeline(runtime, call) as Promise<RunResult<never>>,
+    preview: (call) => previewCall(runtime, call),
     checkInput: createInputChecker(runtime, options.validator),
     redact: (call) => redactCall(runtime, call),
     resolveTarget: (ref) => runtime.resolveTarget(ref),

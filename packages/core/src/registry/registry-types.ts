@@ -14,6 +14,7 @@ import type { FormatOptions, FormattedTools, ToolFormat, ToolFormatter } from '.
 import type { CallObserver } from '../observe/call-observer.js';
 import type { Emitter } from '../observe/emitter.js';
 import type { RegistryEvents } from '../observe/events.js';
+import type { CallPreview } from '../pipeline/preview-call.js';
 import type { ArgLimits, Policy, TargetResolver } from '../pipeline/runtime.js';
 import type { Store } from '../ports/store.js';
 import type { Validation } from '../schema/compile-validator.js';
@@ -121,6 +122,13 @@ export interface Registry {
     query: ToolsQuery<TFormat>,
   ): Promise<ToolOf<TFormat>[]>;
   run<TValue = unknown>(call: RunCall): Promise<RunResult<TValue>>;
+  /**
+   * What `run` would do with this call now — run it, pause it for a person's approval, or refuse it with the error
+   * `run` would answer — found by the pipeline's own steps up to its approval step (roles, `when`, the policy,
+   * `requires`, the rate limit, the approval rule), without running the handler or recording anything. For an
+   * adapter asking "does a person have to approve this?" before it runs the call.
+   */
+  preview(call: RunCall): Promise<CallPreview>;
   /**
    * Validate a copy of a model's arguments against the tool schema it was shown (target id parameter included),
    * with this registry's validator: the copy with defaults filled in, or the issues `run` would report.

@@ -1,4 +1,11 @@
 /**
+ * The `activityType` of a running call's progress (`ctx.progress`), an AG-UI `ACTIVITY_SNAPSHOT` whose content is
+ * `{ toolCallId, name, progress, total?, message? }`: what `@affordance/server`'s `/agui` sends and
+ * `@affordance/client`'s chat reads.
+ */
+export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
+
+/**
  * The AG-UI events the encoder writes, typed here so that core needs no AG-UI package at run time; each
  * matches the event of the same `type` in `@ag-ui/core`.
  */

@@ -1,4 +1,4 @@
-export type { AGUIEvent, AGUIInterrupt } from './agui-event.js';
+export { type AGUIEvent, type AGUIInterrupt, TOOL_PROGRESS_ACTIVITY } from './agui-event.js';
 export {
   createToolCallAssembler,
   type ToolCallAssembler,

@@ -1,8 +1,5 @@
 import type { AgentEvent, ModelToolCall } from '@affordance/core/agent';
-import type { AGUIEvent } from '@affordance/core/streaming';
-
-/** The `activityType` of a running call's progress (`ACTIVITY_SNAPSHOT`, content `{ toolCallId, name, progress, total?, message? }`). */
-export const TOOL_PROGRESS_ACTIVITY = 'tool-progress';
+import { type AGUIEvent, TOOL_PROGRESS_ACTIVITY } from '@affordance/core/streaming';
 
 /** Turns `runAgent` events into AG-UI events, and remembers the message id it gave each step. */
 export interface AguiTranslator {

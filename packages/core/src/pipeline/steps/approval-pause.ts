@@ -5,13 +5,35 @@ import { type CallState, fail, NEXT, type StepAnswer, type StepOutcome } from '.
 
 /** What the approval step does (`request-approval.ts`), loaded on the first call of an action with an `approval` rule. */
 export function askApproval(state: CallState): StepAnswer {
+  return whenApprovalNeeded(state, pause);
+}
+
+/**
+ * The approval step of `registry.preview`: `approval_required` where the step would pause the call, asking the
+ * rule just as the step does, and storing nothing.
+ */
+export function previewApproval(state: CallState): StepAnswer {
+  return whenApprovalNeeded(state, wouldPause);
+}
+
+const WOULD_PAUSE: StepOutcome = Object.freeze({
+  fail: actionError('approval_required', 'the call would wait for a person to approve it'),
+});
+
+const wouldPause = (): StepOutcome => WOULD_PAUSE;
+
+// NEXT when the call needs no person (no rule, a rule that says no, a call already approved), else `ask`.
+function whenApprovalNeeded(
+  state: CallState,
+  ask: (state: CallState) => StepOutcome | Promise<StepOutcome>,
+): StepAnswer {
   const rule = state.action!.approval;
   if (!rule || rule === 'never' || state.approved) return NEXT;
-  if (rule === 'always') return pause(state);
+  if (rule === 'always') return ask(state);
   const needed = (async () =>
     rule({ input: state.input, user: state.user, context: state.context, target: state.target }))();
   return needed.then(
-    (yes) => (yes ? pause(state) : NEXT),
+    (yes) => (yes ? ask(state) : NEXT),
     (error: unknown) =>
       fail(
         actionError(

@@ -1,6 +1,6 @@
 import type { AnyAction, RateLimitRule } from '../../action/types.js';
 import { actionError } from '../../errors/action-error.js';
-import type { RateDecision } from '../../ports/rate-limiter.js';
+import type { RateDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { type CallState, fail, NEXT, type StepAnswer, type StepOutcome } from '../call-state.js';
 import { rulesOf } from './rate-limit-rules.js';
 
@@ -8,31 +8,48 @@ import { rulesOf } from './rate-limit-rules.js';
 export function countCall(state: CallState): StepAnswer {
   // A call resumed after approval was counted when it was first made.
   if (state.approved) return NEXT;
+  return askWindows(state, consume);
+}
+
+/**
+ * The `rate-limit` step of `registry.preview`: whether each window has room for the call, counting nothing. A
+ * limiter that cannot peek is not asked.
+ */
+export function peekCall(state: CallState): StepAnswer {
+  return state.runtime.store.rateLimiter.peek ? askWindows(state, peek) : NEXT;
+}
+
+type WindowRequest = Parameters<RateLimiter['consume']>[0];
+type Ask = (limiter: RateLimiter, request: WindowRequest) => RateDecision | Promise<RateDecision>;
+
+const consume: Ask = (limiter, request) => limiter.consume(request);
+const peek: Ask = (limiter, request) => limiter.peek!(request);
+
+function askWindows(state: CallState, ask: Ask): StepAnswer {
   const windows = windowsOf(state.action!, state.name);
+  const limiter = state.runtime.store.rateLimiter;
   for (let index = 0; index < windows.length; index++) {
     const counter = windows[index]!;
-    const pending = state.runtime.store.rateLimiter.consume({
-      key: counter.keyFor(state),
-      rule: counter.rule,
-    });
-    if (pending instanceof Promise) return consumeRest(state, windows, index, pending);
+    const pending = ask(limiter, { key: counter.keyFor(state), rule: counter.rule });
+    if (pending instanceof Promise) return askRest(state, ask, windows, index, pending);
     if (!pending.allowed) return refuse(state, counter.rule, pending.retryAfterMs);
   }
   return NEXT;
 }
 
 // A store answering asynchronously (a database): await each window in turn, as a synchronous one is asked.
-async function consumeRest(
+async function askRest(
   state: CallState,
+  ask: Ask,
   windows: readonly RuleWindow[],
   from: number,
   first: Promise<RateDecision>,
 ): Promise<StepOutcome> {
+  const limiter = state.runtime.store.rateLimiter;
   let pending: RateDecision | Promise<RateDecision> = first;
   for (let index = from; index < windows.length; index++) {
     const counter = windows[index]!;
-    if (index > from)
-      pending = state.runtime.store.rateLimiter.consume({ key: counter.keyFor(state), rule: counter.rule });
+    if (index > from) pending = ask(limiter, { key: counter.keyFor(state), rule: counter.rule });
     const decision = pending instanceof Promise ? await pending : pending;
     if (!decision.allowed) return refuse(state, counter.rule, decision.retryAfterMs);
   }

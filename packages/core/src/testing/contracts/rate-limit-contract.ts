@@ -32,5 +32,23 @@ export function rateLimitContract({ api, store, unique }: ContractContext): void
       const decisions = await Promise.all(Array.from({ length: 15 }, () => consume(key, rule)));
       expect(decisions.filter((decision) => decision.allowed)).toHaveLength(4);
     });
+
+    // `peek` is optional (a preview without it leaves the rate limit out); a limiter that has it keeps this.
+    it('peek answers as the next consume would, and counts nothing', async () => {
+      const limiter = store().rateLimiter;
+      if (!limiter.peek) return;
+      const peek = (key: string, rule: RateLimitRule) => settle(limiter.peek!({ key, rule }));
+      const key = unique('rate');
+      const rule = { points: 2, duration: 60 };
+      for (let asked = 0; asked < 4; asked++) expect(await peek(key, rule)).toEqual({ allowed: true });
+      expect(await consume(key, rule)).toEqual({ allowed: true });
+      expect(await peek(key, rule)).toEqual({ allowed: true });
+      expect(await consume(key, rule)).toEqual({ allowed: true });
+      const refused = await peek(key, rule);
+      if (refused.allowed) throw new Error('a full window should be refused');
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+      expect((await consume(key, rule)).allowed).toBe(false);
+    });
   });
 }
