@@ -1,6 +1,6 @@
 import { type Candidate, keepBest } from './best-candidates.js';
 import { type Aspect, aspectsOf, diversify } from './diversify.js';
-import { documentTerms, FIELDS, type RankField } from './document-terms.js';
+import { DEFAULT_B, documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
 import type {
@@ -18,10 +18,12 @@ import {
   type RelevanceWeights,
   relevanceOf,
 } from './relevance.js';
+import { allocateByParts, PART_HEAD, rankParts, requestParts } from './request-parts.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
+import { createWantedSlots } from './wanted-slots.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
 export type {
@@ -45,17 +47,6 @@ export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
   category: 0.5,
   parameterNames: 0.8,
   parameterText: 0.4,
-};
-
-const DEFAULT_B: Readonly<Record<RankField, number>> = {
-  name: 0.3,
-  title: 0.3,
-  description: 0.75,
-  examples: 0.5,
-  tags: 0.3,
-  category: 0.3,
-  parameterNames: 0.5,
-  parameterText: 0.75,
 };
 
 /** The relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
@@ -116,8 +107,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   let aboutTotals = new Float64Array(0);
   // Where a document's example key groups start in its key terms (-1: it has none).
   let exampleStarts = new Int32Array(0);
-  // 1 at the slots `rankExplained` is to explain besides its hits (cleared after each call).
-  let wanted = new Uint8Array(0);
+  // Marks the slots a pass is to explain besides its hits (cleared after each call).
+  const withWanted = createWantedSlots(index);
 
   function idf(frequency: number): number {
     const documents = index.size + prior;
@@ -226,6 +217,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     limit: number,
     explaining?: Explaining,
     flag?: ReadonlySet<string> | number,
+    reorder = novelty,
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
@@ -262,10 +254,10 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       flag !== undefined && expanded.synonymsOf !== undefined,
     );
     const picked =
-      novelty > 0
+      reorder > 0
         ? diversify(
             top.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-            novelty,
+            reorder,
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
@@ -296,7 +288,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
-      for (const item of rest) hits.push(hitOf(item, item.order * (1 - novelty)));
+      for (const item of rest) hits.push(hitOf(item, item.order * (1 - reorder)));
     }
     if (explaining) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
@@ -319,7 +311,22 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const relevant = expanded.synonymsOf
       ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
       : threshold;
-    return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
+    // A request of several sentences: each ranked on its own (no novelty), its places allocated by the parts.
+    const parts = rankParts(
+      query,
+      (part) => ranked(part, 0, PART_HEAD, undefined, relevant, 0) as RankedMatch[],
+    );
+    if (parts.length < 2) return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
+    return withWanted(
+      parts.flatMap((part) => part.hits.map((hit) => hit.id)),
+      (wanted) => {
+        const found = new Map<string, Explained>();
+        const whole = ranked(query, 0, limit, { wanted, found }, relevant) as RankedMatch[];
+        const relevantOf = (id: string) =>
+          typeof relevant === 'number' ? (found.get(id)?.relevance ?? 0) >= relevant : relevant.has(id);
+        return allocateByParts(whole, parts, limit, relevantOf);
+      },
+    );
   };
 
   return {
@@ -351,14 +358,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      if (wanted.length < index.slotCapacity) wanted = new Uint8Array(index.slotCapacity + 64);
-      const marked: number[] = [];
-      for (const id of rankOptions.also ?? []) {
-        const slot = index.slotOf(id);
-        if (slot !== undefined) marked.push(slot);
-      }
-      for (const slot of marked) wanted[slot] = 1;
-      try {
+      return withWanted(rankOptions.also ?? [], (wanted) => {
         const found = new Map<string, Explained>();
         const { limit, matchLimit } = rankOptions;
         const minimum = rankOptions.threshold ?? threshold;
@@ -370,14 +370,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           Number.isInteger(matchLimit) &&
           matchLimit >= 0 &&
           matchLimit <= Math.max(DIVERSIFIED, limit) &&
-          hasTerms(query);
+          hasTerms(query) &&
+          requestParts(query).length < 2;
         const explaining: Explaining = { wanted, found, ...(shared ? { matchLimit } : {}) };
         const hits = ranked(query, minimum, limit, explaining);
         if (matchLimit === undefined) return { hits, explained: found };
         return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
-      } finally {
-        for (const slot of marked) wanted[slot] = 0;
-      }
+      });
     },
     explain(query) {
       const found: Explained[] = [];

@@ -1,0 +1,116 @@
+import { queryTerms } from './query-terms.js';
+import type { RankedMatch } from './types.js';
+
+/** How many of a part's best are its candidates. */
+export const PART_HEAD = 40;
+/** How many places of a many-part request are filled by the parts (the rest follow the whole request's order). */
+const PLACES = 40;
+/** The first places stay the whole request's: they are where it is surest. */
+const KEPT = 3;
+/** A candidate's share of a part is its score over the part's best, to this power (so near-best counts most). */
+const SHARPNESS = 3;
+/** Weight of the chosen part in a pick; the other parts share the rest (PM2's λ). */
+const CHOSEN = 0.5;
+
+/**
+ * The parts of a request: its sentences (split after `.`, `!` or `?` before a capital letter). A request of many
+ * parts asks for several things, one or two sentences each.
+ */
+export function requestParts(query: string): string[] {
+  return query.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+}
+
+/** What a part weighs in the allocation: the weight of its words that are not values (ids, names, numbers). */
+export function partWeight(part: string): number {
+  let weight = 0;
+  for (const term of queryTerms(part)) if (!term.value) weight += term.weight;
+  return weight;
+}
+
+/**
+ * The parts of a request of several sentences that match something, each with its weight and its own ranking by
+ * `rank`; none for a request of one sentence, or when fewer than two parts match.
+ */
+export function rankParts(query: string, rank: (part: string) => readonly RankedMatch[]): RankedPart[] {
+  const sentences = requestParts(query);
+  if (sentences.length < 2) return [];
+  const parts: RankedPart[] = [];
+  for (const part of sentences) {
+    const hits = rank(part);
+    if (hits.length > 0) parts.push({ weight: partWeight(part), hits });
+  }
+  return parts.length < 2 ? [] : parts;
+}
+
+/** One part of a request: its weight and its own ranking, best first. */
+export interface RankedPart {
+  readonly weight: number;
+  readonly hits: readonly RankedMatch[];
+}
+
+/**
+ * Places filled in proportion to the parts (PM2, Dang and Croft 2012, with the request's sentences as its aspects):
+ * each place goes to the part with the highest quotient `weight / (2 × seats + 1)`, to the candidate that best
+ * serves it (and the others a little: `0.5 × its share of the chosen part + 0.5 × the others' quotient-weighted
+ * shares`), and each part is credited with the pick's share of it. So a part that already has its action gives the
+ * next places to the parts that do not, instead of a near-duplicate of its own. The first few places stay the whole
+ * request's; after the first 40, the whole request's order goes on. Scores are the whole request's, place by place
+ * (so they never increase); `relevant` is each action's own flag, from `relevantOf` for one only a part found.
+ */
+export function allocateByParts(
+  whole: readonly RankedMatch[],
+  parts: readonly RankedPart[],
+  limit: number,
+  relevantOf: (id: string) => boolean,
+): RankedMatch[] {
+  const shares = parts.map(({ hits }) => {
+    const best = hits[0]!.score;
+    return new Map(hits.map((hit) => [hit.id, best > 0 ? (hit.score / best) ** SHARPNESS : 0]));
+  });
+  const candidates = [
+    ...new Set([...whole.slice(0, PLACES).map((hit) => hit.id), ...shares.flatMap((m) => [...m.keys()])]),
+  ];
+  const seats = new Float64Array(parts.length);
+  const picked: string[] = [];
+  const taken = new Set<string>();
+  const take = (id: string) => {
+    picked.push(id);
+    taken.add(id);
+    let total = 0;
+    for (const share of shares) total += share.get(id) ?? 0;
+    if (total === 0) return;
+    for (let at = 0; at < shares.length; at++) seats[at]! += (shares[at]!.get(id) ?? 0) / total;
+  };
+  for (const hit of whole.slice(0, Math.min(KEPT, limit))) take(hit.id);
+  const places = Math.min(limit, PLACES, candidates.length);
+  const quotients = new Float64Array(parts.length);
+  while (picked.length < places) {
+    let chosen = 0;
+    parts.forEach((part, at) => {
+      quotients[at] = part.weight / (2 * seats[at]! + 1);
+      if (quotients[at]! > quotients[chosen]!) chosen = at;
+    });
+    let best: string | undefined;
+    let bestGain = -1;
+    for (const id of candidates) {
+      if (taken.has(id)) continue;
+      let gain = 0;
+      for (let at = 0; at < shares.length; at++) {
+        gain += (at === chosen ? CHOSEN : 1 - CHOSEN) * quotients[at]! * (shares[at]!.get(id) ?? 0);
+      }
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = id;
+      }
+    }
+    take(best!);
+  }
+  for (const hit of whole) if (picked.length < limit && !taken.has(hit.id)) take(hit.id);
+  const flags = new Map(whole.map((hit) => [hit.id, hit.relevant]));
+  const last = whole.length > 0 ? whole[whole.length - 1]!.score : 0;
+  return picked.map((id, at) => ({
+    id,
+    score: whole[at]?.score ?? last,
+    relevant: flags.get(id) ?? relevantOf(id),
+  }));
+}
