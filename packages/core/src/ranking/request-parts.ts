@@ -2,7 +2,7 @@ import { queryTerms } from './query-terms.js';
 import type { RankedMatch } from './types.js';
 
 /** How many of a part's best are its candidates. */
-export const PART_HEAD = 40;
+export const PART_HEAD = 20;
 /** How many places of a many-part request are filled by the parts (the rest follow the whole request's order). */
 const PLACES = 40;
 /** The first places stay the whole request's: they are where it is surest. */
@@ -63,49 +63,65 @@ export function allocateByParts(
   limit: number,
   relevantOf: (id: string) => boolean,
 ): RankedMatch[] {
-  const shares = parts.map(({ hits }) => {
+  const count = parts.length;
+  // The candidates (the whole request's first places, then each part's), and each one's share of each part.
+  const numbers = new Map<string, number>();
+  for (const hit of whole.slice(0, PLACES)) if (!numbers.has(hit.id)) numbers.set(hit.id, numbers.size);
+  for (const { hits } of parts)
+    for (const hit of hits) if (!numbers.has(hit.id)) numbers.set(hit.id, numbers.size);
+  const candidates = [...numbers.keys()];
+  const shares = new Float64Array(candidates.length * count);
+  parts.forEach(({ hits }, part) => {
     const best = hits[0]!.score;
-    return new Map(hits.map((hit) => [hit.id, best > 0 ? (hit.score / best) ** SHARPNESS : 0]));
+    for (const hit of hits) {
+      shares[numbers.get(hit.id)! * count + part] = best > 0 ? (hit.score / best) ** SHARPNESS : 0;
+    }
   });
-  const candidates = [
-    ...new Set([...whole.slice(0, PLACES).map((hit) => hit.id), ...shares.flatMap((m) => [...m.keys()])]),
-  ];
-  const seats = new Float64Array(parts.length);
+  const seats = new Float64Array(count);
+  const quotients = new Float64Array(count);
+  const taken = new Uint8Array(candidates.length);
   const picked: string[] = [];
-  const taken = new Set<string>();
-  const take = (id: string) => {
-    picked.push(id);
-    taken.add(id);
+  const take = (candidate: number) => {
+    picked.push(candidates[candidate]!);
+    taken[candidate] = 1;
     let total = 0;
-    for (const share of shares) total += share.get(id) ?? 0;
+    for (let part = 0; part < count; part++) total += shares[candidate * count + part]!;
     if (total === 0) return;
-    for (let at = 0; at < shares.length; at++) seats[at]! += (shares[at]!.get(id) ?? 0) / total;
+    for (let part = 0; part < count; part++) seats[part]! += shares[candidate * count + part]! / total;
   };
-  for (const hit of whole.slice(0, Math.min(KEPT, limit))) take(hit.id);
+  for (const hit of whole.slice(0, Math.min(KEPT, limit))) {
+    const candidate = numbers.get(hit.id)!;
+    if (taken[candidate] === 0) take(candidate);
+  }
   const places = Math.min(limit, PLACES, candidates.length);
-  const quotients = new Float64Array(parts.length);
   while (picked.length < places) {
     let chosen = 0;
-    parts.forEach((part, at) => {
-      quotients[at] = part.weight / (2 * seats[at]! + 1);
-      if (quotients[at]! > quotients[chosen]!) chosen = at;
-    });
-    let best: string | undefined;
+    for (let part = 0; part < count; part++) {
+      quotients[part] = parts[part]!.weight / (2 * seats[part]! + 1);
+      if (quotients[part]! > quotients[chosen]!) chosen = part;
+    }
+    let best = -1;
     let bestGain = -1;
-    for (const id of candidates) {
-      if (taken.has(id)) continue;
+    for (let candidate = 0; candidate < candidates.length; candidate++) {
+      if (taken[candidate] === 1) continue;
       let gain = 0;
-      for (let at = 0; at < shares.length; at++) {
-        gain += (at === chosen ? CHOSEN : 1 - CHOSEN) * quotients[at]! * (shares[at]!.get(id) ?? 0);
+      for (let part = 0; part < count; part++) {
+        const share = shares[candidate * count + part]!;
+        if (share > 0) gain += (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]! * share;
       }
       if (gain > bestGain) {
         bestGain = gain;
-        best = id;
+        best = candidate;
       }
     }
-    take(best!);
+    take(best);
   }
-  for (const hit of whole) if (picked.length < limit && !taken.has(hit.id)) take(hit.id);
+  // After the allocated places, the whole request's order goes on.
+  const placed = new Set(picked);
+  for (const hit of whole) {
+    if (picked.length >= limit) break;
+    if (!placed.has(hit.id)) picked.push(hit.id);
+  }
   const flags = new Map(whole.map((hit) => [hit.id, hit.relevant]));
   const last = whole.length > 0 ? whole[whole.length - 1]!.score : 0;
   return picked.map((id, at) => ({
