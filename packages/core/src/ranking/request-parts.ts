@@ -12,12 +12,20 @@ const SHARPNESS = 3;
 /** Weight of the chosen part in a pick; the other parts share the rest (PM2's λ). */
 const CHOSEN = 0.5;
 
+/** A sentence opening with a word that points back ("The patient's ID is…", "It should…") goes on with the last ask. */
+const GOES_ON = /^(?:the|this|that|these|those|it|its|they|their|he|his|she|her)\b/i;
+
 /**
- * The parts of a request: its sentences (split after `.`, `!` or `?` before a capital letter). A request of many
- * parts asks for several things, one or two sentences each.
+ * The parts of a request: its sentences (split after `.`, `!` or `?` before a capital letter), a sentence that
+ * points back joined to the one before. A request of many parts asks for several things, a part each.
  */
 export function requestParts(query: string): string[] {
-  return query.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  const parts: string[] = [];
+  for (const sentence of query.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
+    if (parts.length > 0 && GOES_ON.test(sentence)) parts[parts.length - 1] += ` ${sentence}`;
+    else parts.push(sentence);
+  }
+  return parts;
 }
 
 /** What a part weighs in the allocation: the weight of its words that are not values (ids, names, numbers). */
