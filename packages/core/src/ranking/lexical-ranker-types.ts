@@ -104,6 +104,8 @@ export interface Explaining {
   /** 1 at each slot to explain. */
   readonly wanted: Uint8Array;
   readonly found: Map<string, Explained>;
+  /** Explain only the wanted slots, not every hit. */
+  readonly onlyWanted?: boolean;
   /** With it, `match(query, { limit: matchLimit })` is worked out from the same pass, into `matches`. */
   readonly matchLimit?: number;
   matches?: RankedMatch[];

@@ -290,7 +290,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       rest.sort((a, b) => b.order - a.order);
       for (const item of rest) hits.push(hitOf(item, item.order * (1 - reorder)));
     }
-    if (explaining) {
+    if (explaining && !explaining.onlyWanted) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
       for (const { index: at } of kept)
         explaining.found.set(index.idOf(top[at]!.slot), explanationOf(top[at]!));
@@ -321,7 +321,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       parts.flatMap((part) => part.hits.map((hit) => hit.id)),
       (wanted) => {
         const found = new Map<string, Explained>();
-        const whole = ranked(query, 0, limit, { wanted, found }, relevant) as RankedMatch[];
+        const whole = ranked(query, 0, limit, { wanted, found, onlyWanted: true }, relevant) as RankedMatch[];
         const relevantOf = (id: string) =>
           typeof relevant === 'number' ? (found.get(id)?.relevance ?? 0) >= relevant : relevant.has(id);
         return allocateByParts(whole, parts, limit, relevantOf);

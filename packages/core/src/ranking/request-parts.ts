@@ -124,17 +124,14 @@ export function allocateByParts(
     }
     take(best);
   }
-  // After the allocated places, the whole request's order goes on.
+  // Each pick keeps its own flag; after the allocated places, the whole request's order goes on.
+  const own = new Map<string, RankedMatch>();
+  for (const hit of whole.slice(0, PLACES)) if (!own.has(hit.id)) own.set(hit.id, hit);
   const placed = new Set(picked);
-  for (const hit of whole) {
-    if (picked.length >= limit) break;
-    if (!placed.has(hit.id)) picked.push(hit.id);
+  const found = picked.map((id) => own.get(id) ?? { id, score: 0, relevant: relevantOf(id) });
+  for (let at = 0; at < whole.length && found.length < limit; at++) {
+    if (!placed.has(whole[at]!.id)) found.push(whole[at]!);
   }
-  const flags = new Map(whole.map((hit) => [hit.id, hit.relevant]));
   const last = whole.length > 0 ? whole[whole.length - 1]!.score : 0;
-  return picked.map((id, at) => ({
-    id,
-    score: whole[at]?.score ?? last,
-    relevant: flags.get(id) ?? relevantOf(id),
-  }));
+  return found.map((hit, at) => ({ id: hit.id, score: whole[at]?.score ?? last, relevant: hit.relevant }));
 }
