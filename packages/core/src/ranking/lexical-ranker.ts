@@ -69,6 +69,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const prior = options.priorDocuments ?? 20;
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
+  const bySentence = options.bySentence ?? true;
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   if (options.grounding) checkGroundingWeights(options.grounding);
   const grounding = options.grounding ? createLexicalGrounding(index, options.grounding) : undefined;
@@ -312,10 +313,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
       : threshold;
     // A request of several sentences: each ranked on its own (no novelty), its places allocated by the parts.
-    const parts = rankParts(
-      query,
-      (part) => ranked(part, 0, PART_HEAD, undefined, relevant, 0) as RankedMatch[],
-    );
+    const parts = bySentence
+      ? rankParts(query, (part) => ranked(part, 0, PART_HEAD, undefined, relevant, 0) as RankedMatch[])
+      : [];
     if (parts.length < 2) return ranked(query, 0, limit, undefined, relevant) as RankedMatch[];
     return withWanted(
       parts.flatMap((part) => part.hits.map((hit) => hit.id)),
@@ -371,7 +371,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           matchLimit >= 0 &&
           matchLimit <= Math.max(DIVERSIFIED, limit) &&
           hasTerms(query) &&
-          requestParts(query).length < 2;
+          (!bySentence || requestParts(query).length < 2);
         const explaining: Explaining = { wanted, found, ...(shared ? { matchLimit } : {}) };
         const hits = ranked(query, minimum, limit, explaining);
         if (matchLimit === undefined) return { hits, explained: found };

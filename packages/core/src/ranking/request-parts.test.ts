@@ -87,8 +87,7 @@ describe('allocateByParts', () => {
 });
 
 describe('the recall-first match of a request of several sentences', () => {
-  const ranker = createLexicalRanker();
-  for (const [id, description] of [
+  const documents = [
     ['getWeather', 'Current weather of a city'],
     ['getWeatherForecast', 'Weather forecast of a city for the next days'],
     ['getWeatherAlerts', 'Weather alerts and warnings of a city'],
@@ -102,9 +101,9 @@ describe('the recall-first match of a request of several sentences', () => {
     ['getHotelReviews', 'Reviews of a hotel'],
     ['translateText', 'Translate a text'],
     ['sendEmail', 'Send an email'],
-  ] as const) {
-    ranker.add(doc(id, description));
-  }
+  ].map(([id, description]) => doc(id, description));
+  const ranker = createLexicalRanker();
+  for (const document of documents) ranker.add(document);
   const asks =
     'I need the current weather, the forecast, the weather alerts, the weather map and the radar for Oslo';
 
@@ -116,6 +115,16 @@ describe('the recall-first match of a request of several sentences', () => {
     expect(apart.slice(0, 3)).toEqual(together.slice(0, 3));
     const scores = apart.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('ranks in one pass with bySentence: false', () => {
+    const flat = createLexicalRanker({ bySentence: false });
+    for (const document of documents) flat.add(document);
+    const apart = flat.match(`${asks}. Also find a hotel there.`, { limit: 4 });
+    expect(apart.map((hit) => hit.id)).not.toContain('bookHotel');
+    expect(apart.map((hit) => hit.id)).toEqual(
+      flat.rank(`${asks}. Also find a hotel there.`, { limit: 4, threshold: 0 }).map((hit) => hit.id),
+    );
   });
 
   it('flags each match as the threshold judges the whole request', () => {
