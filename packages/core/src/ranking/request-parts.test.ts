@@ -101,7 +101,7 @@ describe('the recall-first match of a request of several sentences', () => {
     ['getHotelReviews', 'Reviews of a hotel'],
     ['translateText', 'Translate a text'],
     ['sendEmail', 'Send an email'],
-  ].map(([id, description]) => doc(id, description));
+  ].map(([id, description]) => doc(id!, description!));
   const ranker = createLexicalRanker();
   for (const document of documents) ranker.add(document);
   const asks =
