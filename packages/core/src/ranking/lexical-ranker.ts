@@ -362,7 +362,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const found = new Map<string, Explained>();
         const { limit, matchLimit } = rankOptions;
         const minimum = rankOptions.threshold ?? threshold;
-        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this).
+        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this, one part).
         const shared =
           matchLimit !== undefined &&
           minimum === 0 &&
