@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalRanker } from './lexical-ranker.js';
-import { allocateByParts, rankParts, requestParts } from './request-parts.js';
+import { allocateByParts, headOf, rankParts, requestParts } from './request-parts.js';
 import type { RankDocument, RankedMatch } from './types.js';
 
 const doc = (id: string, description: string): RankDocument => ({
@@ -39,6 +39,22 @@ describe('requestParts', () => {
       'Update the salary of employee 66. The new salary is 50000.',
       'Then book a room. It is for two.',
     ]);
+  });
+
+  it('ranks a part by what it asks for, without its lists of details', () => {
+    expect(headOf('Retrieve information about the team, including the coach and a list of players.')).toBe(
+      'Retrieve information about the team.',
+    );
+    expect(headOf('Find cities such as Oslo and Bergen. Then book a room.')).toBe(
+      'Find cities. Then book a room.',
+    );
+    expect(headOf('Book a room')).toBe('Book a room');
+    const asked: string[] = [];
+    rankParts('Get the team, including its coach. Book a room, such as a suite.', (part) => {
+      asked.push(part);
+      return hits([part, 1]);
+    });
+    expect(asked).toEqual(['Get the team.', 'Book a room.']);
   });
 
   it('ranks each part that matches, with the weight of its words that are not values', () => {

@@ -28,6 +28,14 @@ export function requestParts(query: string): string[] {
   return parts;
 }
 
+/** What follows "including" or "such as" in a sentence lists details of what it asks for, not another ask. */
+const DETAILS = /,?\s+(?:including|such as)\b[^.!?]*/giu;
+
+/** A part without its lists of details ("…information about the team, including the coach and the players"). */
+export function headOf(part: string): string {
+  return part.replace(DETAILS, '');
+}
+
 /** What a part weighs in the allocation: the weight of its words that are not values (ids, names, numbers). */
 export function partWeight(part: string): number {
   let weight = 0;
@@ -37,15 +45,17 @@ export function partWeight(part: string): number {
 
 /**
  * The parts of a request of several sentences that match something, each with its weight and its own ranking by
- * `rank`; none for a request of one sentence, or when fewer than two parts match.
+ * `rank` (both without its lists of details); none for a request of one sentence, or when fewer than two match.
  */
 export function rankParts(query: string, rank: (part: string) => readonly RankedMatch[]): RankedPart[] {
   const sentences = requestParts(query);
   if (sentences.length < 2) return [];
   const parts: RankedPart[] = [];
   for (const part of sentences) {
-    const hits = rank(part);
-    if (hits.length > 0) parts.push({ weight: partWeight(part), hits });
+    // Each part is ranked by what it asks for: a list of details would favour the actions named after them.
+    const head = headOf(part);
+    const hits = rank(head);
+    if (hits.length > 0) parts.push({ weight: partWeight(head), hits });
   }
   return parts.length < 2 ? [] : parts;
 }
