@@ -16,7 +16,7 @@ describe.skipIf(!vectors)('word-vector ranker answers', () => {
     timeout: 120_000,
   }, () => {
     expect(answersDigest(vectors!, 10_000)).toBe(
-      'f797d0d06da79649f814c5e5fd1e8581e8bf043aabf2e87bb40224471301cfa8',
+      'a91a0928d0441b9f609b018443ac773dc884bb15a329c814f18d4d6cc8365a63',
     );
   });
 });
