@@ -17,6 +17,18 @@ export const FIELDS = [
 /** A field of a ranking document. */
 export type RankField = (typeof FIELDS)[number];
 
+/** Default BM25F length normalisation of each field: short fields hardly, descriptions mostly. */
+export const DEFAULT_B: Readonly<Record<RankField, number>> = {
+  name: 0.3,
+  title: 0.3,
+  description: 0.75,
+  examples: 0.5,
+  tags: 0.3,
+  category: 0.3,
+  parameterNames: 0.5,
+  parameterText: 0.75,
+};
+
 /**
  * Split a ranking document into the index's fields of stemmed terms. Its key terms are those of its own name (what
  * a query names it by), then the rest of its name's, title's and description's (what it is about), then each

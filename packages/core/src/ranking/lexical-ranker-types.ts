@@ -40,6 +40,11 @@ export interface LexicalRankerOptions {
    */
   readonly groupContext?: number;
   /**
+   * In `match` (recall first), fill the places of a request of several sentences in proportion to its sentences,
+   * each ranked on its own (default true; false: one pass, about half the time for such a request).
+   */
+  readonly bySentence?: boolean;
+  /**
    * Argument grounding (default off): scale the relevance by how far the request can fill the action's required
    * parameters. For "can this be called from this request?", not for a palette; see docs/ranking.md.
    */
@@ -109,6 +114,8 @@ export interface Explaining {
   /** 1 at each slot to explain. */
   readonly wanted: Uint8Array;
   readonly found: Map<string, Explained>;
+  /** Explain only the wanted slots, not every hit. */
+  readonly onlyWanted?: boolean;
   /** With it, `match(query, { limit: matchLimit })` is worked out from the same pass, into `matches`. */
   readonly matchLimit?: number;
   matches?: RankedMatch[];

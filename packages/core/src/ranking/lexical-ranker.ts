@@ -1,6 +1,6 @@
 import { type Candidate, keepBest } from './best-candidates.js';
 import { type Aspect, aspectsOf, diversify } from './diversify.js';
-import { documentTerms, FIELDS, type RankField } from './document-terms.js';
+import { DEFAULT_B, documentTerms, FIELDS, type RankField } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
@@ -19,10 +19,12 @@ import {
   type RelevanceWeights,
   relevanceOf,
 } from './relevance.js';
+import { allocateByParts, flagsOf, PART_HEAD, PART_POOL, rankParts, requestParts } from './request-parts.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
+import { createWantedSlots } from './wanted-slots.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
 export type {
@@ -48,17 +50,6 @@ export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
   parameterText: 0.4,
 };
 
-const DEFAULT_B: Readonly<Record<RankField, number>> = {
-  name: 0.3,
-  title: 0.3,
-  description: 0.75,
-  examples: 0.5,
-  tags: 0.3,
-  category: 0.3,
-  parameterNames: 0.5,
-  parameterText: 0.75,
-};
-
 /** The relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
 export const DEFAULT_THRESHOLD = 0.3;
 
@@ -80,6 +71,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
   const groups = createGroupContext(options.groupContext ?? 0.3);
+  const bySentence = options.bySentence ?? true;
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   if (options.grounding) checkGroundingWeights(options.grounding);
   const grounding = options.grounding ? createLexicalGrounding(index, options.grounding) : undefined;
@@ -118,8 +110,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   let aboutTotals = new Float64Array(0);
   // Where a document's example key groups start in its key terms (-1: it has none).
   let exampleStarts = new Int32Array(0);
-  // 1 at the slots `rankExplained` is to explain besides its hits (cleared after each call).
-  let wanted = new Uint8Array(0);
+  // Marks the slots a pass is to explain besides its hits (cleared after each call).
+  const withWanted = createWantedSlots(index);
 
   function idf(frequency: number): number {
     const documents = index.size + prior;
@@ -228,6 +220,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     limit: number,
     explaining?: Explaining,
     flag?: ReadonlySet<string> | number,
+    reorder = novelty,
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
@@ -264,10 +257,10 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       flag !== undefined && expanded.synonymsOf !== undefined,
     );
     const picked =
-      novelty > 0
+      reorder > 0
         ? diversify(
             top.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-            novelty,
+            reorder,
           )
         : top.map((item, at) => ({ index: at, score: item.order }));
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
@@ -298,9 +291,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
-      for (const item of rest) hits.push(hitOf(item, item.order * (1 - novelty)));
+      for (const item of rest) hits.push(hitOf(item, item.order * (1 - reorder)));
     }
-    if (explaining) {
+    if (explaining && !explaining.onlyWanted) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
       for (const { index: at } of kept)
         explaining.found.set(index.idOf(top[at]!.slot), explanationOf(top[at]!));
@@ -322,8 +315,22 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
       : threshold;
     const pool = Number.isFinite(limit) ? Math.max(DIVERSIFIED, limit) : limit;
-    return groups.lift(ranked(query, 0, pool, undefined, relevant) as RankedMatch[], limit);
+    // A request of several sentences: each ranked on its own (no novelty), its places allocated by the parts.
+    const parts = bySentence ? rankParts(query, rankPart) : [];
+    if (parts.length < 2)
+      return groups.lift(ranked(query, 0, pool, undefined, relevant) as RankedMatch[], limit);
+    return withWanted(
+      parts.flatMap((part) => part.hits.map((hit) => hit.id)),
+      (wanted) => {
+        const found = new Map<string, Explained>();
+        const whole = ranked(query, 0, pool, { wanted, found, onlyWanted: true }, relevant) as RankedMatch[];
+        return allocateByParts(groups.lift(whole, limit), parts, limit, flagsOf(relevant, found));
+      },
+    );
   };
+  // A part of a many-sentence request, flagged by its own threshold (a part nothing is relevant to is context).
+  const rankPart = (part: string) =>
+    groups.lift(ranked(part, 0, PART_POOL, undefined, threshold, 0) as RankedMatch[], PART_HEAD);
 
   return {
     get size() {
@@ -356,18 +363,11 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      if (wanted.length < index.slotCapacity) wanted = new Uint8Array(index.slotCapacity + 64);
-      const marked: number[] = [];
-      for (const id of rankOptions.also ?? []) {
-        const slot = index.slotOf(id);
-        if (slot !== undefined) marked.push(slot);
-      }
-      for (const slot of marked) wanted[slot] = 1;
-      try {
+      return withWanted(rankOptions.also ?? [], (wanted) => {
         const found = new Map<string, Explained>();
         const { limit, matchLimit } = rankOptions;
         const minimum = rankOptions.threshold ?? threshold;
-        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this).
+        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this, one part).
         const shared =
           matchLimit !== undefined &&
           minimum === 0 &&
@@ -375,14 +375,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           Number.isInteger(matchLimit) &&
           matchLimit >= 0 &&
           matchLimit <= Math.max(DIVERSIFIED, limit) &&
-          hasTerms(query);
+          hasTerms(query) &&
+          (!bySentence || requestParts(query).length < 2);
         const explaining: Explaining = { wanted, found, ...(shared ? { matchLimit } : {}) };
         const hits = ranked(query, minimum, limit, explaining);
         if (matchLimit === undefined) return { hits, explained: found };
         return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
-      } finally {
-        for (const slot of marked) wanted[slot] = 0;
-      }
+      });
     },
     explain(query) {
       const found: Explained[] = [];

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalRanker } from './lexical-ranker.js';
+import { allocateByParts, headOf, rankParts, requestParts } from './request-parts.js';
+import type { RankDocument, RankedMatch } from './types.js';
+
+const doc = (id: string, description: string): RankDocument => ({
+  id,
+  name: id,
+  scope: undefined,
+  title: '',
+  description,
+  examples: [],
+  tags: [],
+  category: '',
+  parameters: [],
+});
+
+const hits = (...list: Array<[string, number]>): RankedMatch[] =>
+  list.map(([id, score]) => ({ id, score, relevant: score > 0.5 }));
+
+describe('requestParts', () => {
+  it('splits a request into its sentences', () => {
+    expect(requestParts('Book a flight to Oslo. Then find a hotel! Is it cheap?')).toEqual([
+      'Book a flight to Oslo.',
+      'Then find a hotel!',
+      'Is it cheap?',
+    ]);
+    expect(requestParts('make it red')).toEqual(['make it red']);
+    // A full stop inside a value or before a lower-case word does not end a sentence.
+    expect(requestParts('Set the rate to 0.5 and e.g. send it.')).toHaveLength(1);
+  });
+
+  it('joins a sentence that points back to the one before', () => {
+    expect(
+      requestParts(
+        'Update the salary of employee 66. The new salary is 50000. Then book a room. It is for two.',
+      ),
+    ).toEqual([
+      'Update the salary of employee 66. The new salary is 50000.',
+      'Then book a room. It is for two.',
+    ]);
+  });
+
+  it('ranks a part by what it asks for, without its lists of details', () => {
+    expect(headOf('Retrieve information about the team, including the coach and a list of players.')).toBe(
+      'Retrieve information about the team.',
+    );
+    expect(headOf('Find cities such as Oslo and Bergen. Then book a room.')).toBe(
+      'Find cities. Then book a room.',
+    );
+    expect(headOf('Book a room')).toBe('Book a room');
+    const asked: string[] = [];
+    rankParts('Get the team, including its coach. Book a room, such as a suite.', (part) => {
+      asked.push(part);
+      return hits([part, 1]);
+    });
+    expect(asked).toEqual(['Get the team.', 'Book a room.']);
+  });
+
+  it('ranks each part that matches, with the weight of its words that are not values', () => {
+    const parts = rankParts('Find flights to "Oslo". Thank you. Book a hotel.', (part) =>
+      part.includes('Thank') ? [] : hits([part, 1]),
+    );
+    expect(parts.map((part) => part.hits[0]!.id)).toEqual(['Find flights to "Oslo".', 'Book a hotel.']);
+    expect(parts[0]!.weight).toBe(2);
+    expect(rankParts('Find flights to Oslo.', () => hits(['a', 1]))).toEqual([]);
+    expect(
+      rankParts('Find flights. Thank you.', (part) => (part === 'Find flights.' ? hits(['a', 1]) : [])),
+    ).toEqual([]);
+  });
+
+  it('leaves out a part whose best action is not relevant to it (context, not an ask)', () => {
+    const parts = rankParts('There are three of us. Find flights to Oslo. Book a hotel.', (part) =>
+      part.startsWith('There') ? hits([part, 0.2]) : hits([part, 1]),
+    );
+    expect(parts.map((part) => part.hits[0]!.id)).toEqual(['Find flights to Oslo.', 'Book a hotel.']);
+  });
+});
+
+describe('allocateByParts', () => {
+  const whole = hits(['w1', 0.9], ['w2', 0.8], ['w3', 0.7], ['w4', 0.6], ['w5', 0.5], ['h1', 0.1]);
+  const weather = { weight: 3, hits: hits(['w1', 0.9], ['w2', 0.85], ['w3', 0.8], ['w4', 0.8], ['w5', 0.7]) };
+  const hotel = { weight: 2, hits: hits(['h1', 0.6], ['h2', 0.2]) };
+
+  it('keeps the first three places, then gives a place to the part that has none before a near-duplicate', () => {
+    const found = allocateByParts(whole, [weather, hotel], 5, () => false);
+    expect(found.map((hit) => hit.id)).toEqual(['w1', 'w2', 'w3', 'h1', 'w4']);
+  });
+
+  it('scores place by place with the whole request scores, so they never increase, and keeps each flag', () => {
+    const found = allocateByParts(whole, [weather, hotel], 10, (id) => id === 'h2');
+    expect(found.map((hit) => hit.score)).toEqual([0.9, 0.8, 0.7, 0.6, 0.5, 0.1, 0.1]);
+    expect(found.find((hit) => hit.id === 'h1')!.relevant).toBe(false);
+    // One only a part found is flagged as the whole request's threshold judges it.
+    expect(found.find((hit) => hit.id === 'h2')!.relevant).toBe(true);
+    expect(new Set(found.map((hit) => hit.id)).size).toBe(found.length);
+  });
+
+  it('answers at most limit, and goes on in the whole request order after the allocated places', () => {
+    expect(allocateByParts(whole, [weather, hotel], 2, () => false).map((hit) => hit.id)).toEqual([
+      'w1',
+      'w2',
+    ]);
+    const long = hits(...Array.from({ length: 60 }, (_, at): [string, number] => [`x${at}`, 1 - at / 100]));
+    const found = allocateByParts(long, [weather, hotel], 100, () => false);
+    expect(found.slice(40).map((hit) => hit.id)).toEqual(
+      long.map((hit) => hit.id).filter((id) => !found.slice(0, 40).some((hit) => hit.id === id)),
+    );
+  });
+});
+
+describe('the recall-first match of a request of several sentences', () => {
+  const documents = [
+    ['getWeather', 'Current weather of a city'],
+    ['getWeatherForecast', 'Weather forecast of a city for the next days'],
+    ['getWeatherAlerts', 'Weather alerts and warnings of a city'],
+    ['getWeatherHistory', 'Past weather of a city'],
+    ['getWeatherRadar', 'Weather radar images of a city'],
+    ['getWeatherMap', 'Weather map of a city'],
+    ['getWeatherWarnings', 'Severe weather warnings and alerts of a city'],
+    ['getWeatherForecastHourly', 'Hourly weather forecast of a city'],
+    ['getCityInfo', 'Population and area of a city'],
+    ['bookHotel', 'Book a hotel room in a city'],
+    ['getHotelReviews', 'Reviews of a hotel'],
+    ['translateText', 'Translate a text'],
+    ['sendEmail', 'Send an email'],
+  ].map(([id, description]) => doc(id!, description!));
+  const ranker = createLexicalRanker();
+  for (const document of documents) ranker.add(document);
+  const asks =
+    'I need the current weather, the forecast, the weather alerts, the weather map and the radar for Oslo';
+
+  it('gives the second ask a place that near-duplicates of the first take in one sentence', () => {
+    const apart = ranker.match(`${asks}. And a hotel there.`, { limit: 4 });
+    const together = ranker.match(`${asks}, and a hotel there.`, { limit: 4 });
+    expect(apart.map((hit) => hit.id)).toContain('getHotelReviews');
+    expect(together.map((hit) => hit.id)).not.toContain('getHotelReviews');
+    expect(apart.slice(0, 3)).toEqual(together.slice(0, 3));
+    const scores = apart.map((hit) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('ranks in one pass with bySentence: false', () => {
+    const flat = createLexicalRanker({ bySentence: false });
+    for (const document of documents) flat.add(document);
+    const apart = flat.match(`${asks}. And a hotel there.`, { limit: 4 });
+    expect(apart.map((hit) => hit.id)).not.toContain('getHotelReviews');
+    expect(apart.map((hit) => hit.id)).toEqual(
+      flat.rank(`${asks}. And a hotel there.`, { limit: 4, threshold: 0 }).map((hit) => hit.id),
+    );
+  });
+
+  it('flags each match as the threshold judges the whole request', () => {
+    const request = `${asks}. And a hotel there.`;
+    const relevant = new Set(ranker.search(request).keys());
+    for (const hit of ranker.match(request)) expect(hit.relevant).toBe(relevant.has(hit.id));
+  });
+
+  it('answers rankExplained with matchLimit as match does', () => {
+    const request = `${asks}. And a hotel there.`;
+    const { matches } = ranker.rankExplained(request, { limit: 10, threshold: 0, matchLimit: 4 });
+    expect(matches).toEqual(ranker.match(request, { limit: 4 }));
+  });
+});
