@@ -44,8 +44,18 @@ export function evaluateShortRequests(
   extra: Omit<AvailableQuery, 'query' | 'limit'> = {},
   requests: readonly ShortRequest[] = shortRequests(),
 ): ShortRequestScore {
+  return evaluateRequests(SHORT_REQUEST_SERVERS, makeRanker, extra, requests);
+}
+
+/** Ask `requests` of a registry of the tools of `serverNames` ranked by `makeRanker()`, `limit: 3`. */
+export function evaluateRequests(
+  serverNames: readonly string[],
+  makeRanker: () => Ranker,
+  extra: Omit<AvailableQuery, 'query' | 'limit'>,
+  requests: readonly ShortRequest[],
+): ShortRequestScore {
   const servers = readMcpServers();
-  const actions = SHORT_REQUEST_SERVERS.flatMap((server) => servers.get(server) ?? []).map(mcpToolToAction);
+  const actions = serverNames.flatMap((server) => servers.get(server) ?? []).map(mcpToolToAction);
   const registry = createRegistry({ actions, ranker: makeRanker() });
   let served = 0;
   let top3 = 0;

@@ -22,13 +22,14 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     const multiple = bfclQuestions('multiple');
     const irrelevance = bfclQuestions('irrelevance');
     const odd = <T>(items: readonly T[]) => items.filter((_, at) => at % 2 === 1);
-    // Measured (argument grounding on, requests of at most three content words kept where the lexical ranker keeps
-    // them; both defaults): 0.915 / 0.867 on the whole set, 0.910 / 0.908 on the held-out (odd) half. Without the
-    // short-request floor 0.915 / 0.904 (odd half 0.910 / 0.942); the setting without grounding below 0.910 / 0.821;
-    // lexical 0.915 / 0.783.
+    // Measured (argument grounding on; requests of at most two content words, instructions of fewer than five and
+    // requests of at most eight about "this" kept where the lexical ranker keeps them; the defaults): 0.915 / 0.892
+    // on the whole set, 0.910 / 0.933 on the held-out (odd) half. With requests of at most three words alone kept
+    // (the previous default) 0.915 / 0.867; with none kept 0.915 / 0.904 (odd half 0.910 / 0.942); the setting
+    // without grounding below 0.910 / 0.821; lexical 0.915 / 0.783.
     const fused = evaluateBfcl(multiple, irrelevance, makeRanker);
     expect(fused.multipleAccuracy).toBeGreaterThan(0.9);
-    expect(fused.irrelevanceRejected).toBeGreaterThan(0.85);
+    expect(fused.irrelevanceRejected).toBeGreaterThan(0.88);
     const lexical = evaluateBfcl(multiple, irrelevance);
     expect(fused.multipleAccuracy).toBeGreaterThanOrEqual(lexical.multipleAccuracy);
     expect(fused.irrelevanceRejected).toBeGreaterThan(lexical.irrelevanceRejected + 0.07);
@@ -46,7 +47,7 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     expect(fused.irrelevanceRejected).toBeGreaterThan(ungrounded.irrelevanceRejected + 0.03);
     const heldOut = evaluateBfcl(odd(multiple), odd(irrelevance), makeRanker);
     expect(heldOut.multipleAccuracy).toBeGreaterThan(0.9);
-    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.9);
+    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.92);
   });
 
   it("keeps the seed's answers; a short request keeps what the lexical ranker keeps", () => {
@@ -57,12 +58,12 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     expect(names('make it red')).toEqual(['shape_updateColor']);
     expect(names('rotate it by 45 degrees')).toEqual(['shape_rotate']);
     expect(names('what is the weather?')).toEqual([]);
-    // updateColor requires a colour the request does not give, but three content words are judged as the lexical
-    // ranker judges them (the colour comes from the form); without that floor, grounding leaves it out.
+    // updateColor requires a colour the request does not give, but a short instruction is judged as the lexical
+    // ranker judges it (the colour comes from the form); without that floor, grounding leaves it out.
     expect(names('change the fill color')).toEqual(['shape_updateColor']);
     const strict = createRegistry({
       actions: shapeActions,
-      ranker: createWordVectorRanker({ vectors: vectors!, shortRequestWords: 0 }),
+      ranker: createWordVectorRanker({ vectors: vectors!, shortRequestWords: 0, instructionWords: 0 }),
     });
     expect(strict.available({ query: 'change the fill color' })).toEqual([]);
   });

@@ -21,7 +21,11 @@ export {
   type SemanticRanker,
   type SemanticRankerOptions,
 } from './semantic-ranker.js';
-export { DEFAULT_SHORT_REQUEST_WORDS } from './short-request-floor.js';
+export {
+  DEFAULT_INSTRUCTION_WORDS,
+  DEFAULT_POINTING_WORDS,
+  DEFAULT_SHORT_REQUEST_WORDS,
+} from './short-request-floor.js';
 export { type Suggestion, type SuggestNextOptions, suggestNext } from './suggest-next.js';
 export type { Embedder, RankDocument, RankedMatch, Ranker, RankHit, RankParameter } from './types.js';
 export {

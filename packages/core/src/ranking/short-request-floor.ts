@@ -1,10 +1,27 @@
+import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
 
 /**
  * Requests of at most this many content words keep at least their lexical relevance in the word-vector ranker:
- * chosen on the short-request tuning set and the BFCL tuning half, see docs/ranking.md.
+ * chosen on the two everyday-request tuning sets and the BFCL tuning half, see docs/ranking.md.
  */
-export const DEFAULT_SHORT_REQUEST_WORDS = 3;
+export const DEFAULT_SHORT_REQUEST_WORDS = 2;
+
+/** Instructions (requests that are not questions) of fewer than this many content words keep it too. */
+export const DEFAULT_INSTRUCTION_WORDS = 5;
+
+/** Requests of at most this many content words that point at something in front of the person keep it too. */
+export const DEFAULT_POINTING_WORDS = 8;
+
+/** Which requests keep at least their lexical relevance (see `keepsLexicalRelevance`). */
+export interface LexicalFloor {
+  /** Any request of at most this many content words (0: none by length). */
+  readonly shortWords: number;
+  /** An instruction of fewer than this many content words (0: none). */
+  readonly instructionWords: number;
+  /** A request of at most this many content words that points at something in front of the person (0: none). */
+  readonly pointingWords: number;
+}
 
 /** How many content words a request says: 1 for each distinct one, a light word ("make", "show") less. */
 export function requestWords(query: string): number {
@@ -13,12 +30,43 @@ export function requestWords(query: string): number {
   return words;
 }
 
+/** Words by which a request points at what is selected or open ("close this issue", "what's here?"). */
+const POINTING = /\b(?:this|these|here)\b/i;
+
 /**
- * The relevance the threshold is compared with. A short request can say only a few of an action's words, so the
- * soft coverage of the action's text stays near 0 and the fusion would judge it by half its lexical evidence; and
- * it rarely holds the values the action's parameters need (they come from what is selected or open). So a request
- * of at most `shortWords` content words is judged at least as the lexical ranker judges it.
+ * A question: it starts with a question word, or with a verb put before its subject ("is it…", "does the…"), or
+ * ends with a question mark. "Do some research" and "could you…" are instructions.
  */
-export function flooredRelevance(fused: number, lexical: number, words: number, shortWords: number): number {
-  return words <= shortWords ? Math.max(fused, lexical) : fused;
+const QUESTION =
+  /^\s*(?:what|who|whom|whose|which|where|when|why|how)\b|^\s*(?:is|are|was|were|am|do|does|did|has|have|had)\s+(?:you|it|this|that|these|those|there|the|a|an|any|anyone|anybody|i|we|they|he|she|my|our|your)\b|\?\s*$/i;
+
+/** Whether a request asks a question rather than telling the application what to do. */
+export function isQuestion(query: string): boolean {
+  return QUESTION.test(query);
+}
+
+/** Whether a request states values of its own (a number, a name, a quoted text, a span of time). */
+function holdsValues(query: string): boolean {
+  const values = requestValues(query);
+  return values.numbers + values.names + values.quantities > 0;
+}
+
+/**
+ * Whether a request is judged at least as the lexical ranker judges it. A short request, a short instruction, and a
+ * short request about what is in front of the person ("close this issue") say few of an action's words, so the soft coverage of the action's
+ * text stays near 0 and the fusion would judge them by half their lexical evidence; and they rarely hold the values
+ * the action's parameters need (those come from what is selected or open). A question of several words is left to
+ * the fused, grounded relevance: asking about a subject ("who is the vice president?") is not asking for the action
+ * on it, which is what the word-vector ranker's irrelevance rejection is for. No registry statistic enters.
+ */
+export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boolean {
+  const words = requestWords(query);
+  if (words <= floor.shortWords) return true;
+  if (words <= floor.pointingWords && POINTING.test(query)) return true;
+  return words < floor.instructionWords && !isQuestion(query) && !holdsValues(query);
+}
+
+/** The relevance the threshold is compared with: never below the lexical one for a request that `keeps` it. */
+export function flooredRelevance(fused: number, lexical: number, keeps: boolean): number {
+  return keeps ? Math.max(fused, lexical) : fused;
 }

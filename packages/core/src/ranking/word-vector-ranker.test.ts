@@ -62,7 +62,7 @@ describe('createWordVectorRanker', () => {
     expect(registry.available({ query }).map((entry) => entry.name)).toEqual(['shape_resize']);
   });
 
-  it('keeps what the lexical ranker keeps for a request of at most three content words', () => {
+  it('keeps what the lexical ranker keeps for a short request', () => {
     const hail = defineAction({ name: 'hailSize', description: 'Size of the hail in the weather forecast' });
     const names = (ranker?: ReturnType<typeof createWordVectorRanker>) =>
       createRegistry({ actions: [...actions, hail], ...(ranker ? { ranker } : {}) })
@@ -71,7 +71,14 @@ describe('createWordVectorRanker', () => {
     expect(names()).toEqual(['hailSize']);
     // Never below the lexical relevance: the lexical answer, in the lexical order, and what the soft match adds.
     expect(names(createWordVectorRanker({ vectors }))).toEqual(['hailSize', 'shape_resize']);
-    expect(names(createWordVectorRanker({ vectors, shortRequestWords: 0 }))).toEqual(['shape_resize']);
+    // Two words, and an instruction: kept by either rule, so both are turned off to see the fused relevance alone.
+    expect(names(createWordVectorRanker({ vectors, shortRequestWords: 0 }))).toEqual([
+      'hailSize',
+      'shape_resize',
+    ]);
+    expect(names(createWordVectorRanker({ vectors, shortRequestWords: 0, instructionWords: 0 }))).toEqual([
+      'shape_resize',
+    ]);
     const ranker = createWordVectorRanker({ vectors });
     for (const action of [...actions, hail]) ranker.add(rankDocumentOf(action, action.name));
     const explained = ranker.explain('bigger size').find((hit) => hit.id === 'hailSize')!;
@@ -87,14 +94,15 @@ describe('createWordVectorRanker', () => {
     });
     const ranker = createWordVectorRanker({ vectors });
     const registry = createRegistry({ actions: [...actions, forecast], ranker });
-    expect(registry.available({ query: 'show me the weather forecast for the region, please' })).toEqual([]);
-    // A request of at most three content words keeps what the lexical ranker keeps, grounding or not.
+    // A question of several words is judged by the fused, grounded relevance: nothing here says how many days.
+    expect(registry.available({ query: 'what will the weather forecast for the region be?' })).toEqual([]);
+    // A short instruction keeps what the lexical ranker keeps, grounding or not (the days come from a form).
     expect(registry.available({ query: 'the weather forecast, please' }).map((entry) => entry.name)).toEqual([
       'forecast',
     ]);
     const strict = createRegistry({
       actions: [...actions, forecast],
-      ranker: createWordVectorRanker({ vectors, shortRequestWords: 0 }),
+      ranker: createWordVectorRanker({ vectors, shortRequestWords: 0, instructionWords: 0 }),
     });
     expect(strict.available({ query: 'the weather forecast, please' })).toEqual([]);
     expect(
@@ -139,6 +147,9 @@ describe('createWordVectorRanker', () => {
     expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
     expect(() => createWordVectorRanker({ vectors, shortRequestWords: -1 })).toThrow(/shortRequestWords/);
+    expect(() => createWordVectorRanker({ vectors, instructionWords: Number.NaN })).toThrow(
+      /instructionWords/,
+    );
     expect(() => createWordVectorRanker({ vectors, grounding: { penalty: 2, boost: 1 } })).toThrow(/penalty/);
   });
 });

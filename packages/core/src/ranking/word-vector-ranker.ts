@@ -12,7 +12,14 @@ import {
 } from './grounding.js';
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
-import { DEFAULT_SHORT_REQUEST_WORDS, flooredRelevance, requestWords } from './short-request-floor.js';
+import {
+  DEFAULT_INSTRUCTION_WORDS,
+  DEFAULT_POINTING_WORDS,
+  DEFAULT_SHORT_REQUEST_WORDS,
+  flooredRelevance,
+  keepsLexicalRelevance,
+  type LexicalFloor,
+} from './short-request-floor.js';
 import { stem } from './tokenize.js';
 import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
@@ -41,9 +48,13 @@ export interface WordVectorRankerOptions {
   readonly grounding?: GroundingWeights | false;
   /**
    * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
-   * keeps it: its relevance is never below the lexical one (default 3; 0 turns this off). See docs/ranking.md.
+   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
    */
   readonly shortRequestWords?: number;
+  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
+  readonly instructionWords?: number;
+  /** A request that points at what is selected or open ("this", "these", "here") too, up to this many (default 8). */
+  readonly pointingWords?: number;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
 }
@@ -103,12 +114,18 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
-  const shortWords = options.shortRequestWords ?? DEFAULT_SHORT_REQUEST_WORDS;
+  const lexicalFloor: LexicalFloor = {
+    shortWords: options.shortRequestWords ?? DEFAULT_SHORT_REQUEST_WORDS,
+    instructionWords: options.instructionWords ?? DEFAULT_INSTRUCTION_WORDS,
+    pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
+  };
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
   if (!(high > low)) throw new RangeError('coverage.high must be above coverage.low');
   if (grounding) checkGroundingWeights(grounding);
-  if (!(shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
+  if (!(lexicalFloor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
+  if (!(lexicalFloor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');
+  if (!(lexicalFloor.pointingWords >= 0)) throw new RangeError('pointingWords must be 0 or more');
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
   const entries = new Map<string, Entry>();
@@ -219,7 +236,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     });
     const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
     const values = grounding ? requestValues(query) : undefined;
-    const said = requestWords(query);
+    const keeps = keepsLexicalRelevance(query, lexicalFloor);
     const found: WordVectorExplained[] = [];
     // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
     const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
@@ -244,8 +261,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
         relevance: flooredRelevance(
           grounding && filled ? groundedRelevance(relevance, filled, grounding) : relevance,
           lexicalRelevance,
-          said,
-          shortWords,
+          keeps,
         ),
         lexical: lexicalRelevance,
         soft,
