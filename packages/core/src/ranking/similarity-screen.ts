@@ -2,7 +2,7 @@ import type { VectorData } from './closest-words.js';
 import { createSimdDot, type SimdDot } from './simd-dot.js';
 
 /** Fewer words than this are worked out exactly without screening. */
-export const SCREEN_FROM = 64;
+export const SCREEN_FROM = 8;
 
 /** How far below a bound a screened similarity still gets worked out exactly (32-bit rounding is far smaller). */
 export const SCREEN_MARGIN = 1e-3;

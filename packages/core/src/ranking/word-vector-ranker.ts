@@ -120,8 +120,6 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const means = createMeanVectorIndex(table.dimensions);
   const softMatch = createSoftMatch(table, floor);
   let last: { query: string; hits: RankHit[] } | undefined;
-  // The short-query coverage of each candidate of the last `explain`, for ordering what only the soft match finds.
-  const shortCoverage = new Map<string, number>();
 
   /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
   const othersOf = (queryBag: WordBag): string[] =>
@@ -198,45 +196,50 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   };
 
   /**
-   * Every candidate with its fused relevance and the parts of it, unsorted and unfiltered; with `matchLimit`, also
-   * the lexical ranker's `match(query, { limit: matchLimit })`, from the same pass over its index where it can.
+   * Judge every candidate of a pass, in the order picked: `visit` sees its score (the order stays lexical, as it
+   * knows names and many-part requests; what only the soft match finds comes after), its lexical relevance and its
+   * fused relevance, the rest in `judged`.
    */
-  const explainWith = (query: string, matchLimit?: number, given?: Pass) => {
-    const pass = given ?? passOf(query, matchLimit);
-    const { hits: lexicalBest, explained } = pass;
+  const judgeAll = (
+    pass: Pass,
+    visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
+  ) => {
     const order = new Map<string, number>();
-    for (const hit of lexicalBest) order.set(hit.id, hit.score);
+    for (const hit of pass.hits) order.set(hit.id, hit.score);
     const picked = pickedOf(pass);
-    const found: WordVectorExplained[] = [];
-    shortCoverage.clear();
     if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
     for (const id of picked) {
-      const entry = entries.get(id);
-      const lexicalHit = explained.get(id);
+      const lexicalHit = pass.explained.get(id);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
-      const relevance = judge(entry, lexicalRelevance, pass);
+      const relevance = judge(entries.get(id), lexicalRelevance, pass);
+      const score = order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
+      visit(id, score, relevance, lexicalRelevance);
+    }
+  };
+
+  /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
+  const explain = (query: string): WordVectorExplained[] => {
+    const found: WordVectorExplained[] = [];
+    judgeAll(passOf(query), (id, score, relevance, lexicalRelevance) => {
       const { soft, filled } = judged;
-      if (judged.covered) shortCoverage.set(id, judged.short.value);
       found.push({
         id,
-        // The order stays lexical (it knows names and many-part requests); found only in other words comes after.
-        score: order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * soft,
+        score,
         relevance,
         lexical: lexicalRelevance,
         soft,
         ...(filled ? { grounding: filled } : {}),
       });
-    }
-    return { found, matches: pass.matches };
+    });
+    return found;
   };
-  const explain = (query: string): WordVectorExplained[] => explainWith(query).found;
 
   const fusedOf = (query: string, pass?: Pass): RankHit[] => {
     if (last?.query === query) return last.hits;
     const hits: RankHit[] = [];
-    for (const { id, score, relevance } of explainWith(query, undefined, pass).found) {
+    judgeAll(pass ?? passOf(query), (id, score, relevance) => {
       if (relevance >= threshold && score > 0) hits.push({ id, score });
-    }
+    });
     hits.sort((a, b) => b.score - a.score);
     last = { query, hits };
     return hits;
@@ -309,33 +312,27 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     },
     match(query, matchOptions = {}) {
       const limit = matchOptions.limit;
-      const pass = explainWith(
-        query,
-        limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined,
-      );
-      const explained = new Map(pass.found.map((entry) => [entry.id, entry]));
-      const relevant = (id: string) => {
-        const entry = explained.get(id);
-        return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
-      };
+      const pass = passOf(query, limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined);
+      // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
+      const shortOf = new Map<string, number>();
+      const relevantIds = new Set<string>();
+      judgeAll(pass, (id, score, relevance) => {
+        if (judged.covered) shortOf.set(id, judged.short.value);
+        if (relevance >= threshold && score > 0) relevantIds.add(id);
+      });
       // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
       // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
       // (a short request can only say a few words), scored under the last lexical match.
       const matches: RankedMatch[] = (pass.matches ?? lexical.match(query, matchOptions)).map(
-        ({ id, score }) => ({
-          id,
-          score,
-          relevant: relevant(id),
-        }),
+        ({ id, score }) => ({ id, score, relevant: relevantIds.has(id) }),
       );
       const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
       const seen = new Set(matches.map((match) => match.id));
-      const short = (id: string) => shortCoverage.get(id) ?? 0;
-      const softOnly = [...explained.keys()]
-        .filter((id) => short(id) > 0 && !seen.has(id))
-        .sort((a, b) => short(b) - short(a));
-      for (const id of softOnly) {
-        matches.push({ id, score: below * SOFT_ONLY_SCALE * short(id), relevant: relevant(id) });
+      const softOnly: Array<{ id: string; short: number }> = [];
+      for (const [id, short] of shortOf) if (short > 0 && !seen.has(id)) softOnly.push({ id, short });
+      softOnly.sort((a, b) => b.short - a.short);
+      for (const { id, short } of softOnly) {
+        matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant: relevantIds.has(id) });
       }
       return matches;
     },
