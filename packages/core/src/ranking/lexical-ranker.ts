@@ -250,6 +250,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         }
         // Visited only to be explained: it cannot enter the answer.
         if (!beats || order <= 0) return;
+        // A full head keeps only what orders above its last (what it refuses is not kept when there is a limit).
+        if (Number.isFinite(limit) && top.length >= head && order <= top[head - 1]!.order) return;
         let relevance = relevanceOf(share, name, about, parts);
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
