@@ -42,14 +42,17 @@ export function similarityScreen(data: VectorData) {
       room(scoresAt + count);
       // Padding lanes must be zeros; rows with no padding are overwritten whole below.
       if (stride !== dimensions) view.fill(0, 0, scoresAt);
+      // Copied number by number: a view per row would be an object per word.
       for (let at = 0; at < count; at++) {
         const start = slots[at]! * dimensions;
-        view.set(values.subarray(start, start + dimensions), at * stride);
+        const row = at * stride;
+        for (let d = 0; d < dimensions; d++) view[row + d] = values[start + d]!;
         into[at] = -1;
       }
       for (let j = 0; j < others.length; j++) {
         const other = others[j]!;
-        view.set(values.subarray(other * dimensions, (other + 1) * dimensions), queryAt);
+        const start = other * dimensions;
+        for (let d = 0; d < dimensions; d++) view[queryAt + d] = values[start + d]!;
         simd!.dot(queryAt * 4, 0, stride * 4, count, scoresAt * 4);
         const norm = inverseNorms[other]!;
         for (let at = 0; at < count; at++) {

@@ -22,6 +22,8 @@ export function createSoftMatch(table: WordVectorTable, floor: number) {
   let stamps = new Int32Array(0);
   let stamp = 0;
   let query: Int32Array = new Int32Array(0);
+  // The query's own words: their credit is 1 without a similarity (a word's closest to words it is among is 1).
+  const said = new Set<number>();
   const words: number[] = [];
   const wordsDense: number[] = [];
   let closest = new Float64Array(0);
@@ -48,6 +50,8 @@ export function createSoftMatch(table: WordVectorTable, floor: number) {
       }
       stamp++;
       query = queryBag.slots;
+      said.clear();
+      for (const slot of query) said.add(slot);
     },
     /**
      * Credit the words of some entries not credited yet in this query, all at once (which lets the similarities be
@@ -61,6 +65,10 @@ export function createSoftMatch(table: WordVectorTable, floor: number) {
         for (const word of entry.words) {
           if (stamps[word] === stamp) continue;
           stamps[word] = stamp;
+          if (said.has(denseSlots[word]!)) {
+            credits[word] = 1;
+            continue;
+          }
           words.push(denseSlots[word]!);
           wordsDense.push(word);
         }
