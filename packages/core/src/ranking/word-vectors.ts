@@ -91,8 +91,6 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
-  // Each screened word's estimate against each other word (reused: only the first others × words are read).
-  let each = new Float64Array(0);
   const screen = similarityScreen(data);
   /** `closest` against the first `count` of some words. */
   const closestOf = (slot: number, others: ArrayLike<number>, count: number) => {
@@ -135,9 +133,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         closestWords(data, slots, others, into);
         return;
       }
-      if (each.length < others.length * slots.length)
-        each = new Float64Array(others.length * slots.length * 2);
-      screen.closest(slots, others, into, each);
+      const each = screen.closest(slots, others, into);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
       // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
       if (near.length < others.length) near = new Int32Array(others.length);
