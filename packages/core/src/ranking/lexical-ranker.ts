@@ -190,11 +190,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       full,
       keyWeight,
     });
+    // The floor moves only when a visit keeps a document: read again after each.
+    let least = floor();
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       const bm25f = values[i]! / total;
-      const beats = bm25f > floor();
+      const beats = bm25f > least;
       // A wanted document is visited whenever `explain` would list it.
       if (!beats && !(bm25f > 0 && wanted?.[slot] === 1)) continue;
       totalsOf(slot);
@@ -212,6 +214,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
       visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
+      least = floor();
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
