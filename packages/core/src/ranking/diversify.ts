@@ -38,6 +38,8 @@ export function diversify(
   };
   for (let at = 0; at < count; at++) gains[at] = gainOf(candidates[at]!);
   const found: Array<{ index: number; score: number }> = [];
+  // The groups the last pick covered first (reused).
+  const fresh: number[] = [];
   for (let round = 0; round < count; round++) {
     // The first of the highest gain among those left, in the candidates' order.
     let best = -1;
@@ -52,7 +54,7 @@ export function diversify(
     }
     picked[best] = 1;
     found.push({ index: best, score: bestGain });
-    const fresh: number[] = [];
+    fresh.length = 0;
     for (const { group } of candidates[best]!.groups) {
       if (!covered.has(group)) {
         covered.add(group);
@@ -61,11 +63,19 @@ export function diversify(
     }
     if (fresh.length === 0) continue;
     for (let at = 0; at < count; at++) {
-      if (picked[at] === 0 && candidates[at]!.groups.some(({ group }) => fresh.includes(group)))
-        gains[at] = gainOf(candidates[at]!);
+      if (picked[at] === 0 && sharesAny(candidates[at]!.groups, fresh)) gains[at] = gainOf(candidates[at]!);
     }
   }
   return found;
+}
+
+/** Whether some of the aspects are of the given groups. */
+function sharesAny(aspects: readonly Aspect[], groups: readonly number[]): boolean {
+  for (let at = 0; at < aspects.length; at++) {
+    const group = aspects[at]!.group;
+    for (let other = 0; other < groups.length; other++) if (groups[other] === group) return true;
+  }
+  return false;
 }
 
 /** The query groups a document matches: the first 31 from its bit mask, any later ones from its terms. */
