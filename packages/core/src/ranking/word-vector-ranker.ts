@@ -93,7 +93,8 @@ interface Candidate {
 }
 
 /** Best score first; of equal scores, the one picked first (as a stable sort of the candidates keeps them). */
-const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.position - b.position;
+const byScore = (a: Candidate, b: Candidate) =>
+  a.score > b.score ? -1 : a.score < b.score ? 1 : a.position - b.position;
 
 /**
  * Fuse the lexical ranker with soft matching: how much of the action's words (name, title, description, examples,
