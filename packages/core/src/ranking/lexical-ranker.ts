@@ -172,12 +172,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
 
   /**
    * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
-   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor).
+   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the others
+   * only when their order is above it too (the caller keeps nothing else).
    */
   const collect = (
     query: string,
     visit: Visit,
-    floor: () => number = () => 0,
+    floor?: () => number,
     wanted?: Uint8Array,
     expand = false,
   ): ((slot: number, mask: number) => Aspect[]) => {
@@ -190,8 +191,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       full,
       keyWeight,
     });
-    // The floor moves only when a visit keeps a document: read again after each.
-    let least = floor();
+    let least = floor?.() ?? 0; // it moves only when a visit keeps a document
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
@@ -213,8 +213,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      if (floor && order <= least && wanted?.[slot] !== 1) continue;
       visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
-      least = floor();
+      least = floor?.() ?? 0;
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
@@ -251,10 +252,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
             explanationOf({ slot, order, share, name, about, relevance }),
           );
         }
-        // Visited only to be explained: it cannot enter the answer.
-        if (!beats || order <= 0) return;
-        // A full head keeps only what orders above its last (what it refuses is not kept when there is a limit).
-        if (Number.isFinite(limit) && top.length >= head && order <= top[head - 1]!.order) return;
+        // Visited only to be explained, or ordered at or below the floor (a full head's last): it cannot enter.
+        if (!beats || order <= floor()) return;
         let relevance = relevanceOf(share, name, about, parts);
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
