@@ -38,18 +38,16 @@ export interface AccumulateSettings {
 export interface ScoreScratch {
   readonly capacity: number;
   readonly perTerm: Float64Array;
+  /** Per slot, side by side (one cache line): its BM25F sum, capped sum, name key hits and about key hits. */
   readonly sums: Float64Array;
-  readonly capped: Float64Array;
-  readonly names: Float64Array;
-  readonly abouts: Float64Array;
-  readonly masks: Int32Array;
+  /** Per slot, side by side: the query stamp that last touched it, and its group bits. */
+  readonly marks: Int32Array;
   readonly seenInTerm: Int32Array;
-  readonly seenInQuery: Int32Array;
   readonly termSlots: Int32Array;
   readonly slots: Int32Array;
   /** The answer's arrays, by touched document rather than by slot. */
   readonly out: Omit<Scores, 'slots'>;
-  /** Marks of the current query and term in `seenInQuery` and `seenInTerm`. */
+  /** Marks of the current query and term in `marks` and `seenInTerm`. */
   stamp: number;
 }
 
@@ -58,13 +56,9 @@ export function createScoreScratch(capacity: number): ScoreScratch {
   return {
     capacity,
     perTerm: new Float64Array(capacity),
-    sums: new Float64Array(capacity),
-    capped: new Float64Array(capacity),
-    names: new Float64Array(capacity),
-    abouts: new Float64Array(capacity),
-    masks: new Int32Array(capacity),
+    sums: new Float64Array(capacity * 4),
+    marks: new Int32Array(capacity * 2),
     seenInTerm: new Int32Array(capacity),
-    seenInQuery: new Int32Array(capacity),
     termSlots: new Int32Array(capacity),
     slots: new Int32Array(capacity),
     out: {
@@ -91,15 +85,14 @@ export function accumulateScores(
 ): Scores {
   if (scratch.stamp > 2 ** 30) {
     scratch.seenInTerm.fill(0);
-    scratch.seenInQuery.fill(0);
+    scratch.marks.fill(0);
     scratch.stamp = 0;
   }
   const query = ++scratch.stamp;
   const counted = new Set<number>();
   let count = 0;
   // Local names for the scratch arrays: the loops below run once per posting.
-  const { perTerm, sums, capped, names, abouts, masks, seenInTerm, termSlots, slots, out } = scratch;
-  const seen = scratch.seenInQuery;
+  const { perTerm, sums, marks, seenInTerm, termSlots, slots, out } = scratch;
   const inverseFull = 1 / full;
   for (let group = 0; group < groups.length; group++) {
     const { weight, members } = groups[group]!;
@@ -113,17 +106,19 @@ export function accumulateScores(
       for (let i = 0; i < entries.length; i++) {
         const entry = entries[i]!;
         const slot = entry >>> 8;
-        if (seen[slot] !== query) {
-          seen[slot] = query;
+        const mark = slot * 2;
+        if (marks[mark] !== query) {
+          marks[mark] = query;
           slots[count++] = slot;
         }
-        masks[slot]! |= bit;
+        marks[mark + 1]! |= bit;
         const tf = factor * values[i]!;
         const saturated = tf / (k1 + tf);
-        sums[slot]! += weight * saturated;
-        capped[slot]! += weight * Math.min(1, saturated * inverseFull);
-        if (entry & NAME_MASK) names[slot]! += key;
-        else if (entry & ABOUT_MASK) abouts[slot]! += key;
+        const at = slot * 4;
+        sums[at]! += weight * saturated;
+        sums[at + 1]! += weight * Math.min(1, saturated * inverseFull);
+        if (entry & NAME_MASK) sums[at + 2]! += key;
+        else if (entry & ABOUT_MASK) sums[at + 3]! += key;
       }
       continue;
     }
@@ -142,37 +137,39 @@ export function accumulateScores(
           termSlots[touched++] = slot;
         }
         perTerm[slot]! += factor * values[i]!;
-        if (entry & NAME_MASK) names[slot]! += key;
-        else if (entry & ABOUT_MASK) abouts[slot]! += key;
+        if (entry & NAME_MASK) sums[slot * 4 + 2]! += key;
+        else if (entry & ABOUT_MASK) sums[slot * 4 + 3]! += key;
       }
     }
     for (let i = 0; i < touched; i++) {
       const slot = termSlots[i]!;
       const tf = perTerm[slot]!;
       perTerm[slot] = 0;
-      if (seen[slot] !== query) {
-        seen[slot] = query;
+      const mark = slot * 2;
+      if (marks[mark] !== query) {
+        marks[mark] = query;
         slots[count++] = slot;
       }
-      masks[slot]! |= bit;
+      marks[mark + 1]! |= bit;
       const saturated = tf / (k1 + tf);
-      sums[slot]! += weight * saturated;
-      capped[slot]! += weight * Math.min(1, saturated * inverseFull);
+      sums[slot * 4]! += weight * saturated;
+      sums[slot * 4 + 1]! += weight * Math.min(1, saturated * inverseFull);
     }
   }
   // The answer lives in reusable arrays (valid until the next call); the per-slot sums are cleared for it.
   for (let i = 0; i < count; i++) {
     const slot = slots[i]!;
-    out.values[i] = sums[slot]!;
-    out.covered[i] = capped[slot]!;
-    out.nameHits[i] = names[slot]!;
-    out.aboutHits[i] = abouts[slot]!;
-    out.groupMasks[i] = masks[slot]!;
-    masks[slot] = 0;
-    sums[slot] = 0;
-    capped[slot] = 0;
-    names[slot] = 0;
-    abouts[slot] = 0;
+    const at = slot * 4;
+    out.values[i] = sums[at]!;
+    out.covered[i] = sums[at + 1]!;
+    out.nameHits[i] = sums[at + 2]!;
+    out.aboutHits[i] = sums[at + 3]!;
+    out.groupMasks[i] = marks[slot * 2 + 1]!;
+    marks[slot * 2 + 1] = 0;
+    sums[at] = 0;
+    sums[at + 1] = 0;
+    sums[at + 2] = 0;
+    sums[at + 3] = 0;
   }
   return {
     slots: slots.subarray(0, count),

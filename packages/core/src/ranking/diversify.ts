@@ -21,31 +21,61 @@ export function diversify(
   candidates: readonly Aspects[],
   novelty: number,
 ): Array<{ index: number; score: number }> {
+  const count = candidates.length;
+  // A candidate's gain changes only when a pick covers one of its groups: it is worked out again then (the same
+  // sums in the same order, so the same number), and kept otherwise.
+  const gains = new Float64Array(count);
+  const picked = new Uint8Array(count);
   const covered = new Set<number>();
-  const left = candidates.map((_, index) => index);
-  const picked: Array<{ index: number; score: number }> = [];
-  while (left.length > 0) {
-    let best = 0;
+  const gainOf = (candidate: Aspects) => {
+    let total = 0;
+    let fresh = 0;
+    for (const { group, weight } of candidate.groups) {
+      total += weight;
+      if (!covered.has(group)) fresh += weight;
+    }
+    return candidate.order * (1 - novelty + (total > 0 ? (novelty * fresh) / total : 0));
+  };
+  for (let at = 0; at < count; at++) gains[at] = gainOf(candidates[at]!);
+  const found: Array<{ index: number; score: number }> = [];
+  // The groups the last pick covered first (reused).
+  const fresh: number[] = [];
+  for (let round = 0; round < count; round++) {
+    // The first of the highest gain among those left, in the candidates' order.
+    let best = -1;
     let bestGain = Number.NEGATIVE_INFINITY;
-    for (let at = 0; at < left.length; at++) {
-      const candidate = candidates[left[at]!]!;
-      let total = 0;
-      let fresh = 0;
-      for (const { group, weight } of candidate.groups) {
-        total += weight;
-        if (!covered.has(group)) fresh += weight;
-      }
-      const gain = candidate.order * (1 - novelty + (total > 0 ? (novelty * fresh) / total : 0));
-      if (gain > bestGain) {
-        bestGain = gain;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 1) continue;
+      if (best < 0) best = at;
+      if (gains[at]! > bestGain) {
         best = at;
+        bestGain = gains[at]!;
       }
     }
-    const [index] = left.splice(best, 1);
-    picked.push({ index: index!, score: bestGain });
-    for (const { group } of candidates[index!]!.groups) covered.add(group);
+    picked[best] = 1;
+    found.push({ index: best, score: bestGain });
+    fresh.length = 0;
+    for (const { group } of candidates[best]!.groups) {
+      if (!covered.has(group)) {
+        covered.add(group);
+        fresh.push(group);
+      }
+    }
+    if (fresh.length === 0) continue;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 0 && sharesAny(candidates[at]!.groups, fresh)) gains[at] = gainOf(candidates[at]!);
+    }
   }
-  return picked;
+  return found;
+}
+
+/** Whether some of the aspects are of the given groups. */
+function sharesAny(aspects: readonly Aspect[], groups: readonly number[]): boolean {
+  for (let at = 0; at < aspects.length; at++) {
+    const group = aspects[at]!.group;
+    for (let other = 0; other < groups.length; other++) if (groups[other] === group) return true;
+  }
+  return false;
 }
 
 /** The query groups a document matches: the first 31 from its bit mask, any later ones from its terms. */

@@ -166,12 +166,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
 
   /**
    * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
-   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor).
+   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the others
+   * only when their order is above it too (the caller keeps nothing else).
    */
   const collect = (
     query: string,
     visit: Visit,
-    floor: () => number = () => 0,
+    floor?: () => number,
     wanted?: Uint8Array,
     expand = false,
   ): ((slot: number, mask: number) => Aspect[]) => {
@@ -184,11 +185,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       full,
       keyWeight,
     });
+    let least = floor?.() ?? 0; // it moves only when a visit keeps a document
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       const bm25f = values[i]! / total;
-      const beats = bm25f > floor();
+      const beats = bm25f > least;
       // A wanted document is visited whenever `explain` would list it.
       if (!beats && !(bm25f > 0 && wanted?.[slot] === 1)) continue;
       totalsOf(slot);
@@ -205,7 +207,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      if (floor && order <= least && wanted?.[slot] !== 1) continue;
       visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
+      least = floor?.() ?? 0;
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
   };
@@ -243,8 +247,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
             explanationOf({ slot, order, share, name, about, relevance }),
           );
         }
-        // Visited only to be explained: it cannot enter the answer.
-        if (!beats || order <= 0) return;
+        // Visited only to be explained, or ordered at or below the floor (a full head's last): it cannot enter.
+        if (!beats || order <= floor()) return;
         let relevance = relevanceOf(share, name, about, parts);
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);

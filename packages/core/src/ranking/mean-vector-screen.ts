@@ -21,6 +21,8 @@ export function createScreen(dimensions: number) {
   let usable = true;
   // The highest sum of absolute components of any vector set (a bound on each one's rounding error).
   let widest = 0;
+  // The slots one search keeps in its first pass (reused).
+  let passed = new Int32Array(0);
 
   const room = (needed: number) => {
     if (needed <= capacity) return;
@@ -71,16 +73,23 @@ export function createScreen(dimensions: number) {
       const best = createTopList(count);
       let worst = Number.NEGATIVE_INFINITY;
       let kept = 0;
+      // One pass: what falls further below the running `count`-th best than twice the bound cannot reach the final
+      // one (which only rises); what is kept is filtered by the final one after.
+      if (passed.length < end) passed = new Int32Array(capacity);
+      let near = 0;
       for (let slot = 0; slot < end; slot++) {
         const score = rough[slot]!;
-        if ((kept === count && score <= worst) || ids[slot] === undefined) continue;
+        if (ids[slot] === undefined || (kept === count && score < worst - 2 * bound)) continue;
+        passed[near++] = slot;
+        if (kept === count && score <= worst) continue;
         worst = best.offer(slot, score);
         if (kept < count) kept++;
       }
       const least = kept < count ? Number.NEGATIVE_INFINITY : worst - 2 * bound;
       const shortlist: number[] = [];
-      for (let slot = 0; slot < end; slot++) {
-        if (rough[slot]! >= least && ids[slot] !== undefined) shortlist.push(slot);
+      for (let at = 0; at < near; at++) {
+        const slot = passed[at]!;
+        if (rough[slot]! >= least) shortlist.push(slot);
       }
       return shortlist;
     },

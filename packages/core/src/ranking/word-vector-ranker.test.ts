@@ -138,6 +138,42 @@ describe('createWordVectorRanker', () => {
     expect(ranker.rank('enlarge').map((hit) => hit.id)).toEqual(['shape_resize']);
   });
 
+  it('answers rank with a limit as the head of the whole answer when it judges only the best candidates', () => {
+    // A registry larger than `candidates`, so `rank` with a limit judges lazily; every query and limit is checked
+    // against a second ranker's whole answer (no shared state between them).
+    const words = table.map(([word]) => word);
+    const many = Array.from({ length: 36 }, (_, at) =>
+      defineAction({
+        scope: 'shape',
+        name: `${words[at % words.length]}${at}`,
+        description: `${words[(at * 7) % words.length]} the ${words[(at * 5 + 3) % words.length]}`,
+        examples: at % 3 === 0 ? [`${words[(at * 11 + 1) % words.length]} it`] : [],
+      }),
+    );
+    const lazy = createWordVectorRanker({ vectors, candidates: 4 });
+    const whole = createWordVectorRanker({ vectors, candidates: 4 });
+    for (const action of many) {
+      lazy.add(rankDocumentOf(action, action.name));
+      whole.add(rankDocumentOf(action, action.name));
+    }
+    const queries = [
+      'enlarge the width',
+      'paint it red',
+      'copy the size',
+      'weather forecast',
+      'clone and fill',
+    ];
+    let answered = 0;
+    for (const limit of [1, 2, 3, 5, 8]) {
+      for (const query of queries) {
+        const head = whole.rank(`${query} ${limit}`).slice(0, limit);
+        expect(lazy.rank(`${query} ${limit}`, { limit })).toEqual(head);
+        answered += head.length;
+      }
+    }
+    expect(answered).toBeGreaterThan(25);
+  });
+
   it('rejects a table whose size does not match its words, and bad settings', () => {
     expect(() =>
       createWordVectorRanker({ vectors: { words: ['a', 'b'], dimensions: 3, values: new Float32Array(5) } }),

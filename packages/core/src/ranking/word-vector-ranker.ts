@@ -20,6 +20,7 @@ import {
   keepsLexicalRelevance,
   type LexicalFloor,
 } from './short-request-floor.js';
+import { createSoftMatch, type SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
 import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
 import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
@@ -87,17 +88,30 @@ export const DEFAULT_WORD_VECTOR_THRESHOLD = 0.3;
 export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
 
 /** What the ranker keeps of a document: its word bag and its required parameters. */
-interface Entry {
+interface Entry extends SoftEntry {
   /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
-  readonly bag: WordBag;
-  /** Its words numbered densely, as in its bag. */
-  readonly words: Int32Array;
   readonly ownWords: number;
   readonly required: RequiredValues;
+  /** The stems of its own words, made when grounding first needs them. */
+  ownTerms?: ReadonlySet<string>;
 }
 
 /** Scale of the score of a document only the soft match finds, which puts it below most lexical matches. */
 const SOFT_ONLY_SCALE = 0.05;
+
+/** How many candidates `rank` with a limit credits at a time. */
+const BATCH = 16;
+
+/** A candidate of `rank` with a limit: its score and its place among the candidates picked. */
+interface Candidate {
+  readonly id: string;
+  score: number;
+  readonly position: number;
+}
+
+/** Best score first; of equal scores, the one picked first (as a stable sort of the candidates keeps them). */
+const byScore = (a: Candidate, b: Candidate) =>
+  a.score > b.score ? -1 : a.score < b.score ? 1 : a.position - b.position;
 
 /**
  * Fuse the lexical ranker with soft matching: how much of the action's words (name, title, description, examples,
@@ -130,156 +144,180 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     throw new RangeError('candidates must be a positive integer');
   const entries = new Map<string, Entry>();
   const means = createMeanVectorIndex(table.dimensions);
+  const softMatch = createSoftMatch(table, floor);
   let last: { query: string; hits: RankHit[] } | undefined;
-  // The short-query coverage of each candidate of the last `explain`, for ordering what only the soft match finds.
-  const shortCoverage = new Map<string, number>();
-
-  // The words of the documents numbered densely (a document's `words`), so a query's credits fit in small arrays.
-  const denseOf = new Map<number, number>();
-  const denseSlots: number[] = [];
-  const toDense = (slots: Int32Array) =>
-    slots.map((slot) => {
-      let word = denseOf.get(slot);
-      if (word === undefined) {
-        word = denseSlots.length;
-        denseOf.set(slot, word);
-        denseSlots.push(slot);
-      }
-      return word;
-    });
-  // Per query, by dense word: its credit, and the stamp of the query that last credited it.
-  let credits = new Float64Array(0);
-  let stamps = new Int32Array(0);
-  let stamp = 0;
-  const words: number[] = [];
-  const wordsDense: number[] = [];
-  let closest = new Float64Array(0);
-
-  /**
-   * The credit of each word of the candidates' bags: its best similarity to a query word, counted from the floor (0)
-   * to 1, into `credits` by dense word. All at once, which lets the similarities be worked out in blocks.
-   */
-  const creditWords = (picked: readonly string[], query: WordBag): Float64Array => {
-    if (stamps.length < denseSlots.length || stamp === 0x7fffffff) {
-      stamps = new Int32Array(denseSlots.length + 1024);
-      credits = new Float64Array(denseSlots.length + 1024);
-      stamp = 0;
-    }
-    stamp++;
-    words.length = 0;
-    wordsDense.length = 0;
-    for (const id of picked) {
-      const entry = entries.get(id);
-      if (!entry) continue;
-      for (const word of entry.words) {
-        if (stamps[word] === stamp) continue;
-        stamps[word] = stamp;
-        words.push(denseSlots[word]!);
-        wordsDense.push(word);
-      }
-    }
-    if (closest.length < words.length) closest = new Float64Array(words.length * 2);
-    // Below the floor a word earns nothing, so only what may reach it needs its exact similarity.
-    table.closestEach(words, query.slots, closest, floor);
-    for (let at = 0; at < words.length; at++) {
-      credits[wordsDense[at]!] = Math.max(0, (closest[at]! - floor) / (1 - floor));
-    }
-    return credits;
-  };
-
-  /**
-   * Rarity-weighted share of the document's words the query matches, each by its credit; and the same measured
-   * against at most the query's own weight (a short query can only say a few words), which orders `match`'s tail.
-   */
-  const softCoverage = (entry: Entry, credits: Float64Array, queryWeight: number) => {
-    const { bag, words } = entry;
-    let total = 0;
-    let matched = 0;
-    for (let at = 0; at < bag.slots.length; at++) {
-      total += bag.weights[at]!;
-      matched += bag.weights[at]! * credits[words[at]!]!;
-    }
-    const short = Math.min(total, queryWeight);
-    return { whole: total > 0 ? matched / total : 0, short: short > 0 ? Math.min(1, matched / short) : 0 };
-  };
 
   /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
   const othersOf = (queryBag: WordBag): string[] =>
     entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), candidates);
 
-  /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
-  const groundingFor = (entry: Entry, values: RequestValues) =>
-    groundingOf(entry.required, values, () => {
-      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
-      const own = new Set<string>();
-      for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
-      return spareWordsOf(values, own);
-    });
-
-  /**
-   * Every candidate with its fused relevance and the parts of it, unsorted and unfiltered; with `matchLimit`, also
-   * the lexical ranker's `match(query, { limit: matchLimit })`, from the same pass over its index where it can.
-   */
-  const explainWith = (query: string, matchLimit?: number) => {
+  /** The query's side of a pass: its words, the lexical pass over the best and the nearest, its values when asked. */
+  const passOf = (query: string, matchLimit?: number) => {
     const queryBag = table.bag(query);
     const others = othersOf(queryBag);
     // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
-    const {
-      hits: lexicalBest,
-      explained,
-      matches,
-    } = lexical.rankExplained(query, {
+    const lexicalPass = lexical.rankExplained(query, {
       limit: candidates,
       threshold: 0,
       also: others,
       ...(matchLimit !== undefined ? { matchLimit } : {}),
     });
-    const order = new Map(lexicalBest.map((hit) => [hit.id, hit.score]));
-    const values = grounding ? requestValues(query) : undefined;
-    const keeps = keepsLexicalRelevance(query, lexicalFloor);
-    const found: WordVectorExplained[] = [];
-    // Every document of a small registry in the order added; else the best lexical ones, then the nearest.
-    const picked = entries.size <= candidates ? others : [...new Set([...order.keys(), ...others])];
-    const matching = queryBag.slots.length > 0;
     let queryWeight = 0;
     for (const weight of queryBag.weights) queryWeight += weight;
-    shortCoverage.clear();
-    const credits = matching ? creditWords(picked, queryBag) : undefined;
+    const matching = queryBag.slots.length > 0;
+    if (matching) softMatch.begin(queryBag);
+    let values: RequestValues | undefined;
+    return {
+      ...lexicalPass,
+      others,
+      queryWeight,
+      matching,
+      // Whether a fused relevance never falls below the lexical one (short requests, instructions, "this").
+      keeps: keepsLexicalRelevance(query, lexicalFloor),
+      valuesOf: () => {
+        values ??= requestValues(query);
+        return values;
+      },
+    };
+  };
+  type Pass = ReturnType<typeof passOf>;
+
+  /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
+  const groundingFor = (entry: Entry, values: RequestValues) =>
+    groundingOf(entry.required, values, () => {
+      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
+      if (!entry.ownTerms) {
+        const own = new Set<string>();
+        for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+        entry.ownTerms = own;
+      }
+      return spareWordsOf(values, entry.ownTerms);
+    });
+
+  // What `judge` found besides the relevance (reused).
+  const judged: { soft: number; short: { value: number }; covered: boolean; filled: Grounding | undefined } =
+    {
+      soft: 0,
+      short: { value: 0 },
+      covered: false,
+      filled: undefined,
+    };
+
+  /** A candidate's fused relevance (its words credited); its soft coverage and grounding into `judged`. */
+  const judge = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): number => {
+    judged.covered = entry !== undefined && pass.matching;
+    const whole = judged.covered ? softMatch.coverage(entry!, pass.queryWeight, judged.short) : 0;
+    const soft = Math.min(1, Math.max(0, (whole - low) / (high - low)));
+    judged.soft = soft;
+    const relevance = (1 - weight) * lexicalRelevance + weight * soft;
+    judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
+    return flooredRelevance(
+      grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
+      lexicalRelevance,
+      pass.keeps,
+    );
+  };
+
+  /** The candidates of a pass: every document of a small registry in the order added; else the best lexical ones, then the nearest. */
+  const pickedOf = (pass: Pass): string[] => {
+    if (entries.size <= candidates) return pass.others;
+    const picked = pass.hits.map((hit) => hit.id);
+    const best = new Set(picked);
+    for (const id of pass.others) if (!best.has(id)) picked.push(id);
+    return picked;
+  };
+
+  /**
+   * Judge every candidate of a pass, in the order picked: `visit` sees its score (the order stays lexical, as it
+   * knows names and many-part requests; what only the soft match finds comes after), its lexical relevance and its
+   * fused relevance, the rest in `judged`.
+   */
+  const judgeAll = (
+    pass: Pass,
+    visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
+  ) => {
+    const order = new Map<string, number>();
+    for (const hit of pass.hits) order.set(hit.id, hit.score);
+    const picked = pickedOf(pass);
+    if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
     for (const id of picked) {
-      const entry = entries.get(id);
-      const lexicalHit = explained.get(id);
-      const coverage = entry && credits ? softCoverage(entry, credits, queryWeight) : undefined;
-      const soft = Math.min(1, Math.max(0, ((coverage?.whole ?? 0) - low) / (high - low)));
-      if (coverage) shortCoverage.set(id, coverage.short);
+      const lexicalHit = pass.explained.get(id);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
-      const relevance = (1 - weight) * lexicalRelevance + weight * soft;
-      const filled = grounding && entry && values ? groundingFor(entry, values) : undefined;
+      const relevance = judge(entries.get(id), lexicalRelevance, pass);
+      const score = order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
+      visit(id, score, relevance, lexicalRelevance);
+    }
+  };
+
+  /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
+  const explain = (query: string): WordVectorExplained[] => {
+    const found: WordVectorExplained[] = [];
+    judgeAll(passOf(query), (id, score, relevance, lexicalRelevance) => {
+      const { soft, filled } = judged;
       found.push({
         id,
-        // The order stays lexical (it knows names and many-part requests); found only in other words comes after.
-        score: order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * soft,
-        relevance: flooredRelevance(
-          grounding && filled ? groundedRelevance(relevance, filled, grounding) : relevance,
-          lexicalRelevance,
-          keeps,
-        ),
+        score,
+        relevance,
         lexical: lexicalRelevance,
         soft,
         ...(filled ? { grounding: filled } : {}),
       });
-    }
-    return { found, matches };
+    });
+    return found;
   };
-  const explain = (query: string): WordVectorExplained[] => explainWith(query).found;
 
-  const fused = (query: string): RankHit[] => {
+  const fusedOf = (query: string, pass?: Pass): RankHit[] => {
     if (last?.query === query) return last.hits;
     const hits: RankHit[] = [];
-    for (const { id, score, relevance } of explain(query)) {
+    judgeAll(pass ?? passOf(query), (id, score, relevance) => {
       if (relevance >= threshold && score > 0) hits.push({ id, score });
-    }
+    });
     hits.sort((a, b) => b.score - a.score);
     last = { query, hits };
+    return hits;
+  };
+
+  /**
+   * `fused(query).slice(0, limit)` of a large registry, judging as few candidates as that takes. The answer is the
+   * first `limit` relevant candidates in score order (ties in the order picked). A candidate's score is known before
+   * its soft match unless only the soft match finds it (then it is at most `SOFT_ONLY_SCALE`): those known are judged
+   * in that order, their words credited a batch at a time, and if `limit` pass scoring above what a soft-only one
+   * can, that is the answer; otherwise the soft-only ones are scored too and all are judged in order again.
+   */
+  const rankTop = (query: string, limit: number): RankHit[] => {
+    if (last?.query === query) return last.hits.slice(0, limit);
+    const pass = passOf(query);
+    const order = new Map<string, number>();
+    for (const hit of pass.hits) order.set(hit.id, hit.score);
+    const known: Candidate[] = [];
+    const softOnly: Candidate[] = [];
+    pickedOf(pass).forEach((id, position) => {
+      const score = order.get(id) ?? pass.explained.get(id)?.score;
+      (score === undefined ? softOnly : known).push({ id, score: score ?? 0, position });
+    });
+    known.sort(byScore);
+    const hits = judgeInOrder(known, limit, pass);
+    if (hits.length === limit && hits[limit - 1]!.score > SOFT_ONLY_SCALE) return hits;
+    if (pass.matching) softMatch.credit(softOnly.map((candidate) => entries.get(candidate.id)));
+    for (const candidate of softOnly) {
+      judge(entries.get(candidate.id), 0, pass);
+      candidate.score = SOFT_ONLY_SCALE * judged.soft;
+    }
+    return judgeInOrder([...known, ...softOnly].sort(byScore), limit, pass);
+  };
+
+  /** The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. */
+  const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
+    const hits: RankHit[] = [];
+    for (let start = 0; start < list.length && hits.length < limit; start += BATCH) {
+      const batch = list.slice(start, start + BATCH);
+      if (pass.matching) softMatch.credit(batch.map((candidate) => entries.get(candidate.id)));
+      for (const { id, score } of batch) {
+        const relevance = judge(entries.get(id), pass.explained.get(id)?.relevance ?? 0, pass);
+        if (relevance >= threshold && score > 0) hits.push({ id, score });
+        if (hits.length === limit) break;
+      }
+    }
     return hits;
   };
 
@@ -290,7 +328,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       const bag = table.bag(`${own} \n ${[...document.examples, ...document.tags].join(' \n ')}`);
       // A bag keeps its words in the order first said, so the own text's words come first.
       const ownWords = table.bag(own).slots.length;
-      const words = toDense(bag.slots);
+      const words = softMatch.dense(bag.slots);
       entries.set(document.id, { bag, words, ownWords, required: requiredValuesOf(document.parameters) });
       means.set(document.id, table.mean(bag));
       last = undefined;
@@ -302,43 +340,39 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       last = undefined;
     },
     search(query) {
-      return new Map(fused(query).map((hit) => [hit.id, hit.score]));
+      return new Map(fusedOf(query).map((hit) => [hit.id, hit.score]));
     },
     match(query, matchOptions = {}) {
       const limit = matchOptions.limit;
-      const pass = explainWith(
-        query,
-        limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined,
-      );
-      const explained = new Map(pass.found.map((entry) => [entry.id, entry]));
-      const relevant = (id: string) => {
-        const entry = explained.get(id);
-        return entry !== undefined && entry.relevance >= threshold && entry.score > 0;
-      };
+      const pass = passOf(query, limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined);
+      // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
+      const shortOf = new Map<string, number>();
+      const relevantIds = new Set<string>();
+      judgeAll(pass, (id, score, relevance) => {
+        if (judged.covered) shortOf.set(id, judged.short.value);
+        if (relevance >= threshold && score > 0) relevantIds.add(id);
+      });
       // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
       // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
       // (a short request can only say a few words), scored under the last lexical match.
       const matches: RankedMatch[] = (pass.matches ?? lexical.match(query, matchOptions)).map(
-        ({ id, score }) => ({
-          id,
-          score,
-          relevant: relevant(id),
-        }),
+        ({ id, score }) => ({ id, score, relevant: relevantIds.has(id) }),
       );
       const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
       const seen = new Set(matches.map((match) => match.id));
-      const short = (id: string) => shortCoverage.get(id) ?? 0;
-      const softOnly = [...explained.keys()]
-        .filter((id) => short(id) > 0 && !seen.has(id))
-        .sort((a, b) => short(b) - short(a));
-      for (const id of softOnly) {
-        matches.push({ id, score: below * SOFT_ONLY_SCALE * short(id), relevant: relevant(id) });
+      const softOnly: Array<{ id: string; short: number }> = [];
+      for (const [id, short] of shortOf) if (short > 0 && !seen.has(id)) softOnly.push({ id, short });
+      softOnly.sort((a, b) => b.short - a.short);
+      for (const { id, short } of softOnly) {
+        matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant: relevantIds.has(id) });
       }
       return matches;
     },
     rank(query, rankOptions = {}) {
-      const hits = fused(query);
-      return rankOptions.limit === undefined ? [...hits] : hits.slice(0, rankOptions.limit);
+      const limit = rankOptions.limit;
+      if (limit === undefined) return [...fusedOf(query)];
+      if (Number.isInteger(limit) && limit > 0 && entries.size > candidates) return rankTop(query, limit);
+      return fusedOf(query).slice(0, limit);
     },
     explain,
   };

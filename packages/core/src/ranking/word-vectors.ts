@@ -91,13 +91,13 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   };
 
   const data = { dimensions, values, inverseNorms };
-  // Each screened word's estimate against each other word (reused: only the first others × words are read).
-  let each = new Float64Array(0);
   const screen = similarityScreen(data);
-  const closest = (slot: number, others: Int32Array) => {
+  /** `closest` against the first `count` of some words. */
+  const closestOf = (slot: number, others: ArrayLike<number>, count: number) => {
     let best = -1;
     const base = slot * dimensions;
-    for (const other of others) {
+    for (let at = 0; at < count; at++) {
+      const other = others[at]!;
       if (other === slot) return 1;
       const start = other * dimensions;
       let sum = 0;
@@ -107,6 +107,9 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
     }
     return best * inverseNorms[slot]!;
   };
+  const closest = (slot: number, others: Int32Array) => closestOf(slot, others, others.length);
+  // The other words whose estimate may be a screened word's highest (reused).
+  let near = new Int32Array(0);
 
   return {
     dimensions,
@@ -130,20 +133,18 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         closestWords(data, slots, others, into);
         return;
       }
-      if (each.length < others.length * slots.length)
-        each = new Float64Array(others.length * slots.length * 2);
-      screen.closest(slots, others, into, each);
+      const each = screen.closest(slots, others, into);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
       // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
-      const near: number[] = [];
+      if (near.length < others.length) near = new Int32Array(others.length);
       for (let at = 0; at < slots.length; at++) {
         const rough = into[at]!;
         if (rough < atLeast - SCREEN_MARGIN) continue;
-        near.length = 0;
+        let count = 0;
         for (let j = 0; j < others.length; j++) {
-          if (each[j * slots.length + at]! >= rough - SCREEN_MARGIN) near.push(others[j]!);
+          if (each[j * slots.length + at]! >= rough - SCREEN_MARGIN) near[count++] = others[j]!;
         }
-        into[at] = closest(slots[at]!, Int32Array.from(near));
+        into[at] = closestOf(slots[at]!, near, count);
       }
     },
     mean(bag) {
