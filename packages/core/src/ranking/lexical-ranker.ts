@@ -225,6 +225,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     explaining?: Explaining,
     flag?: ReadonlySet<string> | number,
     reorder = novelty,
+    expand = flag !== undefined && expanded.synonymsOf !== undefined,
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
@@ -258,7 +259,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       },
       floor,
       explaining?.wanted,
-      flag !== undefined && expanded.synonymsOf !== undefined,
+      expand,
     );
     const picked =
       reorder > 0
@@ -334,7 +335,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   };
   // A part of a many-sentence request, flagged by its own threshold (a part nothing is relevant to is context).
   const rankPart = (part: string) =>
-    groups.lift(ranked(part, 0, PART_POOL, undefined, threshold, 0) as RankedMatch[], PART_HEAD);
+    groups.lift(ranked(part, 0, PART_POOL, undefined, threshold, 0, false) as RankedMatch[], PART_HEAD);
 
   return {
     get size() {

@@ -1,4 +1,5 @@
 import { type QueryTerm, queryTerms } from './query-terms.js';
+import { weighSynonyms } from './synonym-evidence.js';
 import type { QueryGroup, TermIndex } from './term-index.js';
 import { relatedTerms, termsWithPrefix } from './term-variants.js';
 
@@ -10,6 +11,19 @@ export interface QueryPlan {
   readonly total: number;
   /** Each indexed term the query matches, with the share of a match it is worth. */
   readonly matched: ReadonlyMap<number, number>;
+  /**
+   * The groups that stand for a request word only through its synonyms: the group's index and how many of its first
+   * members are synonyms (completions may follow).
+   */
+  readonly bySynonym: ReadonlyArray<SynonymGroup>;
+  /** `total` with each word found only through synonyms counted as a word the registry does not use. */
+  readonly ownTotal: number;
+}
+
+/** A query group made of a word's synonyms (`QueryPlan.bySynonym`). */
+export interface SynonymGroup {
+  readonly group: number;
+  readonly synonyms: number;
 }
 
 /** How query words are looked up. */
@@ -44,14 +58,16 @@ function variantsOf(sorted: readonly string[], term: string): string[] {
 }
 
 /**
- * Look a query's terms up: each term with its stemmer-missed variants and its synonyms' stems, the last word of a short query also
+ * Look a query's terms up: each term with its stemmer-missed variants and its synonyms' stems (`weighSynonyms`), the last word of a short query also
  * completed as a prefix; unknown words the caller means (not values) still count in the total, and terms in most
  * documents are skipped.
  */
 export function planQuery(index: TermIndex, query: string, settings: PlanSettings): QueryPlan {
   const groups: QueryGroup[] = [];
   const matched = new Map<number, number>();
+  const bySynonym: SynonymGroup[] = [];
   let total = 0;
+  let ownTotal = 0;
   const terms = queryTerms(query);
   for (const term of terms) {
     const members: Array<{ id: number; factor: number }> = [];
@@ -66,8 +82,10 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
         }
       }
     }
-    // Synonyms stand in for a word the registry does not use: a word it uses already says what it means there.
-    if (exact === undefined && settings.synonymsOf && settings.synonymWeight > 0 && !term.value) {
+    const direct = members.length;
+    // Synonyms stand in for a word the registry does not use: a word it uses (or a variant of it) already says what
+    // it means there.
+    if (direct === 0 && settings.synonymsOf && settings.synonymWeight > 0 && !term.value) {
       for (const synonym of settings.synonymsOf(term.word)) {
         const id = index.termId(synonym);
         if (
@@ -79,6 +97,7 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
         }
       }
     }
+    const synonyms = members.length - direct;
     if (exact === undefined && settings.prefixWeight > 0 && isCompletable(term, terms)) {
       for (const prefix of new Set([term.word, term.term])) {
         for (const completion of termsWithPrefix(index.sortedTerms(), prefix, MAX_COMPLETIONS)) {
@@ -91,16 +110,21 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
     }
     if (members.length === 0) {
       if (!term.value) total += term.weight * settings.idf(0);
+      if (!term.value) ownTotal += term.weight * settings.idf(0);
       continue;
     }
     // The term's own rarity when it is indexed; otherwise that of its rarest stand-in.
     const rarity = members.map(({ id }) => settings.idf(index.documentFrequency(id)));
     const weight = term.weight * (exact !== undefined ? rarity[0]! : Math.max(...rarity));
+    if (synonyms > 0) bySynonym.push({ group: groups.length, synonyms });
     groups.push({ weight, members });
     total += weight;
+    ownTotal += synonyms > 0 ? term.weight * settings.idf(0) : weight;
     for (const { id, factor } of members) matched.set(id, Math.max(matched.get(id) ?? 0, factor));
   }
-  return { groups, total, matched };
+  // Synonyms (the recall-first plan only) weigh less the more of the request its own words found.
+  const plan = { groups, total, matched, bySynonym, ownTotal };
+  return settings.synonymsOf ? weighSynonyms(plan) : plan;
 }
 
 /** Only the last word of a short query is completed, as in a command palette while someone types. */
