@@ -60,3 +60,15 @@ export function documentTerms(document: RankDocument): IndexedDocument {
     ],
   };
 }
+
+/** Default BM25F field weights: a name or example match says more than a parameter description. */
+export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
+  name: 3,
+  title: 2.5,
+  description: 1,
+  examples: 2,
+  tags: 1.5,
+  category: 0.5,
+  parameterNames: 0.8,
+  parameterText: 0.4,
+};

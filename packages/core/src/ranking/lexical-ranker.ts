@@ -1,6 +1,6 @@
 import { type Candidate, keepBest } from './best-candidates.js';
 import { type Aspect, aspectsOf, diversify } from './diversify.js';
-import { DEFAULT_B, documentTerms, FIELDS, type RankField } from './document-terms.js';
+import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
@@ -27,6 +27,7 @@ import { createVerbatimExamples } from './verbatim-examples.js';
 import { createWantedSlots } from './wanted-slots.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
+export { DEFAULT_WEIGHTS } from './document-terms.js';
 export type {
   Explained,
   LexicalRanker,
@@ -37,18 +38,6 @@ export { tokenize } from './tokenize.js';
 
 /** Whether a request has any word to weigh (not only stop words and numbers). */
 const hasTerms = (query: string) => queryTerms(query).length > 0;
-
-/** Default BM25F field weights: a name or example match says more than a parameter description. */
-export const DEFAULT_WEIGHTS: Readonly<Record<RankField, number>> = {
-  name: 3,
-  title: 2.5,
-  description: 1,
-  examples: 2,
-  tags: 1.5,
-  category: 0.5,
-  parameterNames: 0.8,
-  parameterText: 0.4,
-};
 
 /** The relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
 export const DEFAULT_THRESHOLD = 0.3;

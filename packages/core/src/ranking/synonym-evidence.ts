@@ -1,4 +1,4 @@
-import type { QueryPlan } from './query-plan.js';
+import type { QueryPlan } from './query-plan-types.js';
 import type { QueryGroup } from './term-index.js';
 
 /**
