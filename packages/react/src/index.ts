@@ -67,7 +67,11 @@ export {
 } from './components/chat/chat.js';
 export type { ChatClassNames, ChatSlot } from './components/chat/chat-class-names.js';
 export { ChatComposer, type ChatComposerProps } from './components/chat/chat-composer.js';
-export { ChatMessageList, type ChatMessageListProps } from './components/chat/chat-message-list.js';
+export {
+  ChatMessageList,
+  type ChatMessageListProps,
+  type OlderMessages,
+} from './components/chat/chat-message-list.js';
 export { ChatToolCall, type ChatToolCallProps } from './components/chat/chat-tool-call.js';
 export {
   ThreadList,

@@ -130,6 +130,18 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
       );
       return rows.map(messageOf);
     },
+    async findMessages(sessionId, query) {
+      if (query.ids.length === 0 && query.toolCallIds.length === 0) return [];
+      // Ids by the primary key; call ids inside the session's own rows. Only the matches travel back.
+      const { rows } = await db.query<MessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE session_id = $1 AND (id = ANY($2::text[])
+           OR EXISTS (SELECT 1 FROM jsonb_array_elements(${elements('tool_calls')}) AS c WHERE c->>'id' = ANY($3::text[]))
+           OR EXISTS (SELECT 1 FROM jsonb_array_elements(${elements('tool_results')}) AS r WHERE r->>'toolCallId' = ANY($3::text[])))
+         ORDER BY position`,
+        [sessionId, [...query.ids], [...query.toolCallIds]],
+      );
+      return rows.map(messageOf);
+    },
   };
 }
 
@@ -156,6 +168,11 @@ function messageOf(row: MessageRow): ChatMessage {
     ...(row.tool_results !== null ? { toolResults: row.tool_results } : {}),
     createdAt: isoOf(row.created_at),
   };
+}
+
+/** A jsonb column as an array to take apart (an empty one when it holds none). */
+function elements(column: string): string {
+  return `CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END`;
 }
 
 /** A random id with a readable prefix, unique across every process writing to the database. */

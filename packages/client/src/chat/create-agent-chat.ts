@@ -2,7 +2,6 @@ import { errorForModel, type Registry, type RunResult, type User } from '@afford
 import { agUiFormat } from '@affordance/core/formats';
 import {
   type AbstractAgent,
-  type ActivitySnapshotEvent,
   HttpAgent,
   type HttpAgentFetchFn,
   type Interrupt,
@@ -11,7 +10,7 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import { type AgentContext, createAgentContext } from '../agent-context/create-agent-context.js';
-import { createToolCallAssembler, TOOL_PROGRESS_ACTIVITY, type ToolCallPart } from '../core-streaming.js';
+import { createToolCallAssembler, type ToolCallPart } from '../core-streaming.js';
 import { createListeners } from '../listeners.js';
 import {
   createSharedState,
@@ -21,7 +20,8 @@ import {
 } from '../shared-state/create-shared-state.js';
 import type { ToolCallStore } from '../tool-calls/create-tool-call-store.js';
 import { executeAction } from '../tool-calls/execute-action.js';
-import { INTERRUPTED, toolCallsOf, unansweredCalls } from './restore-tool-calls.js';
+import { applyProgress } from './apply-progress.js';
+import { earlierOf, INTERRUPTED, toolCallsOf, unansweredCalls } from './restore-tool-calls.js';
 
 /** Options of `createAgentChat`: an endpoint (or an agent), the client registry and the tool-call store. */
 export interface AgentChatOptions {
@@ -90,6 +90,8 @@ export interface AgentChat {
   abort(reason?: string): void;
   /** Replace the thread with stored messages; calls without a result end as `failed` and are answered as such. */
   restore(messages: readonly Message[]): void;
+  /** Put earlier stored messages (`ThreadList.loadOlder()`) before the thread; ones it holds are skipped. */
+  prepend(messages: readonly Message[]): void;
   getSnapshot(): AgentChatSnapshot;
   subscribe(listener: () => void): () => void;
   readonly agent: AbstractAgent;
@@ -360,6 +362,15 @@ export function createAgentChat(options: AgentChatOptions): AgentChat {
       closeUnanswered();
       publish();
     },
+    prepend(messages) {
+      if (status === 'running') throw new Error('cannot add earlier messages while a run is in progress');
+      const earlier = earlierOf(messages, agent.messages);
+      if (earlier.length === 0) return;
+      agent.setMessages([...earlier, ...agent.messages]);
+      store.restore(toolCallsOf(agent.messages, Date.now()).filter((entry) => !store.get(entry.id)));
+      for (const message of earlier) if (message.role === 'tool') sent.add(message.toolCallId);
+      publish();
+    },
     getSnapshot: () => snapshot,
     subscribe: listeners.subscribe,
   };
@@ -375,18 +386,6 @@ function isStore(value: SharedStateStore | JsonObject | undefined): value is Sha
 function requireUrl(url: string | undefined): string {
   if (!url) throw new Error('createAgentChat needs the AG-UI endpoint `url` (or an `agent`)');
   return url;
-}
-
-/** Put a `tool-progress` activity (`{ toolCallId, progress, total?, message? }`) on its call in the store. */
-function applyProgress(store: ToolCallStore, event: ActivitySnapshotEvent): void {
-  if (event.activityType !== TOOL_PROGRESS_ACTIVITY) return;
-  const { toolCallId, progress, total, message } = event.content as Record<string, unknown>;
-  if (typeof toolCallId !== 'string' || typeof progress !== 'number' || !Number.isFinite(progress)) return;
-  store.progress(toolCallId, {
-    progress,
-    ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
-    ...(typeof message === 'string' ? { message } : {}),
-  });
 }
 
 /** The resume payload of a decision: an input interrupt's answer itself, an approval's decision as it is. */

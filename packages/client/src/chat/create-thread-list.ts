@@ -30,6 +30,10 @@ export interface ThreadListSnapshot {
   readonly messages: readonly Message[];
   /** `loading` while the list or a thread is being read. */
   readonly status: 'idle' | 'loading' | 'error';
+  /** The open thread has messages before `messages` (a thread is read from its end, a page at a time). */
+  readonly hasOlder: boolean;
+  /** True while `loadOlder()` reads. */
+  readonly loadingOlder: boolean;
   readonly error: string | undefined;
 }
 
@@ -39,6 +43,12 @@ export interface ThreadList {
   refresh(): Promise<void>;
   /** Open a stored thread: its messages load, then `currentId` switches to it. */
   select(id: string): Promise<void>;
+  /**
+   * Read the page before `messages` of the open thread (the server's `nextCursor`) and put it in front; answers
+   * the messages it added (`[]` when there are none, or the thread was left meanwhile). Hand them to the chat's
+   * `prepend`. A failure shows as `error`.
+   */
+  loadOlder(): Promise<readonly Message[]>;
   /** Open a new, empty thread and answer its id. */
   create(): string;
   getSnapshot(): ThreadListSnapshot;
@@ -56,7 +66,13 @@ export function createThreadList(options: ThreadListOptions = {}): ThreadList {
     messages: [],
     status: 'idle',
     error: undefined,
+    hasOlder: false,
+    loadingOlder: false,
   };
+  // The page before the open thread's messages (`nextCursor` of the last page read).
+  let cursor: string | undefined;
+  // Counts the threads opened: a page read for one opened before is dropped.
+  let opened = 0;
   // Only the latest request of each kind may publish: a slow answer for a thread left since is dropped.
   let listTurn = 0;
   let selectTurn = 0;
@@ -95,22 +111,58 @@ export function createThreadList(options: ThreadListOptions = {}): ThreadList {
       const turn = ++selectTurn;
       publish({ status: 'loading', error: undefined });
       try {
-        const thread = await read<{ messages: Message[] }>(`/api/sessions/${encodeURIComponent(id)}/thread`);
+        const thread = await read<ThreadPage>(`/api/sessions/${encodeURIComponent(id)}/thread`);
         if (turn !== selectTurn) return;
-        publish({ currentId: id, messages: thread.messages, status: 'idle' });
+        cursor = thread.nextCursor;
+        opened++;
+        const older = { hasOlder: cursor !== undefined, loadingOlder: false };
+        publish({ currentId: id, messages: thread.messages, status: 'idle', ...older });
       } catch (error) {
         if (turn === selectTurn) failed(error);
       }
     },
+    async loadOlder() {
+      if (cursor === undefined || snapshot.loadingOlder) return [];
+      const turn = opened;
+      const id = snapshot.currentId;
+      publish({
+        loadingOlder: true,
+        ...(snapshot.status === 'error' ? { status: 'idle', error: undefined } : {}),
+      });
+      try {
+        const page = await read<ThreadPage>(
+          `/api/sessions/${encodeURIComponent(id)}/thread?cursor=${encodeURIComponent(cursor)}`,
+        );
+        if (turn !== opened) return [];
+        cursor = page.nextCursor;
+        const messages = [...page.messages, ...snapshot.messages];
+        publish({ messages, hasOlder: cursor !== undefined, loadingOlder: false });
+        return page.messages;
+      } catch (error) {
+        if (turn !== opened) return [];
+        publish({ loadingOlder: false });
+        failed(error);
+        return [];
+      }
+    },
     create() {
       selectTurn++;
+      opened++;
+      cursor = undefined;
       const id = crypto.randomUUID();
-      publish({ currentId: id, messages: [], status: 'idle', error: undefined });
+      const older = { hasOlder: false, loadingOlder: false };
+      publish({ currentId: id, messages: [], status: 'idle', error: undefined, ...older });
       return id;
     },
     getSnapshot: () => snapshot,
     subscribe: listeners.subscribe,
   };
+}
+
+/** A page of `GET /api/sessions/:id/thread`. */
+interface ThreadPage {
+  readonly messages: Message[];
+  readonly nextCursor?: string;
 }
 
 function summaryOf(session: ThreadSummary): ThreadSummary {

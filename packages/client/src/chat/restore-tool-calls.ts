@@ -41,6 +41,12 @@ export function toolCallsOf(messages: readonly Message[], at: number): ToolCallE
   return entries;
 }
 
+/** The messages of `earlier` that `held` does not hold yet (by role and id: a result may share its call's id). */
+export function earlierOf(earlier: readonly Message[], held: readonly Message[]): Message[] {
+  const keys = new Set(held.map((message) => `${message.role}:${message.id}`));
+  return earlier.filter((message) => !keys.has(`${message.role}:${message.id}`));
+}
+
 /** Ids of assistant tool calls that no `tool` message answers yet, in thread order. */
 export function unansweredCalls(messages: readonly Message[]): string[] {
   const answered = new Set(

@@ -99,6 +99,15 @@ export interface ConversationStore {
     sessionId: string,
     query?: { readonly after?: number; readonly limit?: number },
   ): Promise<ChatMessage[]>;
+  /**
+   * The messages of one session that have one of `ids`, or hold a tool call or a tool result of one of
+   * `toolCallIds`, in order (other sessions' messages never). Answers in rows what it was asked for, whatever
+   * the session's length. Optional: a store without it is read whole where this would be asked.
+   */
+  findMessages?(
+    sessionId: string,
+    query: { readonly ids: readonly string[]; readonly toolCallIds: readonly string[] },
+  ): Promise<ChatMessage[]>;
 }
 
 const ROLES: readonly ChatRole[] = ['system', 'user', 'assistant', 'tool'];

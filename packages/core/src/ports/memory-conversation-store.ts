@@ -92,5 +92,15 @@ export function createMemoryConversationStore(): ConversationStore {
       const found = (messages.get(sessionId) ?? []).filter((message) => message.position > after);
       return query.limit === undefined ? found : found.slice(0, conversationPageSize(query.limit, 1000));
     },
+    async findMessages(sessionId, query) {
+      const ids = new Set(query.ids);
+      const calls = new Set(query.toolCallIds);
+      return (messages.get(sessionId) ?? []).filter(
+        (message) =>
+          ids.has(message.id) ||
+          (message.toolCalls ?? []).some((call) => calls.has(call.id)) ||
+          (message.toolResults ?? []).some((result) => calls.has(result.toolCallId)),
+      );
+    },
   };
 }

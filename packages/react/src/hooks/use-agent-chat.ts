@@ -32,6 +32,7 @@ export interface UseAgentChatResult extends AgentChatSnapshot {
   readonly resume: AgentChat['resume'];
   readonly abort: AgentChat['abort'];
   readonly restore: AgentChat['restore'];
+  readonly prepend: AgentChat['prepend'];
   /** Answer one interrupt (`interrupts`); the run resumes once all have an answer. */
   readonly decide: AgentChat['decide'];
   readonly cancelInterrupts: AgentChat['cancelInterrupts'];
@@ -64,6 +65,7 @@ export function useAgentChat(options: UseAgentChatOptions): UseAgentChatResult {
     resume: chat.resume,
     abort: chat.abort,
     restore: chat.restore,
+    prepend: chat.prepend,
     decide: chat.decide,
     cancelInterrupts: chat.cancelInterrupts,
     chat,

@@ -12,7 +12,7 @@ import {
   resumeAgent,
   titleOf,
 } from '@affordance/core/agent';
-import type { ConversationStore } from '@affordance/core/ports';
+import type { ChatMessage, ConversationStore } from '@affordance/core/ports';
 import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
 import { ServerError } from '../server-error.js';
@@ -94,7 +94,7 @@ export async function runAgui(
   }
   if (!resume) {
     // A resume continues the stored conversation; messages sent beside it are not added.
-    const stored = await deps.conversations.listMessages(threadId);
+    const stored = await storedOf(deps.conversations, threadId, input.messages);
     for (const message of newMessagesOf(threadId, input.messages, stored)) {
       await deps.conversations.appendMessage(threadId, message);
     }
@@ -165,6 +165,28 @@ export async function runAgui(
         message: `The agent run failed: ${(error as Error).message}`,
       });
     }
+  });
+}
+
+/**
+ * The stored messages of the thread that the client's messages could repeat: those under their ids and those
+ * holding their tool calls. A store that cannot look them up is read whole.
+ */
+function storedOf(
+  conversations: ConversationStore,
+  threadId: string,
+  messages: RunInput['messages'],
+): Promise<ChatMessage[]> {
+  if (!conversations.findMessages) return conversations.listMessages(threadId);
+  return conversations.findMessages(threadId, {
+    ids: messages.map((message) => storedIdOf(threadId, message.id)),
+    toolCallIds: messages.flatMap((message) =>
+      message.role === 'tool'
+        ? [message.toolCallId]
+        : message.role === 'assistant'
+          ? message.toolCalls.map((call) => call.id)
+          : [],
+    ),
   });
 }
 

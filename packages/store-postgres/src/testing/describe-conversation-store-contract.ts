@@ -128,6 +128,42 @@ export function describeConversationStoreContract(
       expect(await store.getSession(id)).toMatchObject({ messageCount: 1 });
     });
 
+    it("finds messages of one session by id and by tool call id, never another session's", async () => {
+      if (!store.findMessages) return;
+      const { id } = await store.createSession({ id: unique('ses') });
+      const { id: other } = await store.createSession({ id: unique('ses') });
+      const [asked, call, result] = [unique('msg'), unique('tc'), unique('tc')];
+      await store.appendMessage(id, { role: 'user', content: 'first' });
+      await store.appendMessage(id, { id: asked, role: 'user', content: 'asked' });
+      await store.appendMessage(id, {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: call, name: 'shape_move', args: {} }],
+      });
+      await store.appendMessage(id, {
+        role: 'tool',
+        content: 'ok',
+        toolResults: [{ toolCallId: result, name: 'shape_move', ok: true, output: 'ok' }],
+      });
+      await store.appendMessage(id, { role: 'assistant', content: 'done' });
+      const foreign = unique('msg');
+      await store.appendMessage(other, {
+        id: foreign,
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: unique('tc'), name: 'shape_move', args: {} }],
+      });
+      const found = await store.findMessages(id, {
+        ids: [asked, foreign, unique('msg')],
+        toolCallIds: [call, result],
+      });
+      expect(found.map((message) => message.position)).toEqual([2, 3, 4]);
+      expect(found).toEqual((await store.listMessages(id)).slice(1, 4));
+      expect(await store.findMessages(other, { ids: [asked], toolCallIds: [call, result] })).toEqual([]);
+      expect(await store.findMessages(id, { ids: [], toolCallIds: [] })).toEqual([]);
+      expect(await store.findMessages(unique('ses'), { ids: [asked], toolCallIds: [call] })).toEqual([]);
+    });
+
     it('lists sessions newest first, by user, a page at a time', async () => {
       const userId = unique('user');
       const ids = [];

@@ -5,6 +5,7 @@
 export type ChatSlot =
   | 'root'
   | 'messages'
+  | 'older'
   | 'message'
   | 'author'
   | 'text'

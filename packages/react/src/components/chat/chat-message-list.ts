@@ -1,12 +1,14 @@
 import { contentToText, type Message } from '@ag-ui/client';
-import { createElement as h, type ReactNode, useEffect, useRef } from 'react';
-import type { UseAgentChatResult } from '../../hooks/use-agent-chat.js';
+import { Fragment, createElement as h, type ReactNode, useEffect, useRef } from 'react';
 import type { ChatClassNames } from './chat-class-names.js';
+import { type OlderChat, type OlderMessages, useOlderButton } from './chat-older.js';
 import { ChatToolCall, type ChatToolCallProps } from './chat-tool-call.js';
+
+export type { OlderMessages } from './chat-older.js';
 
 /** Props of `ChatMessageList`. */
 export interface ChatMessageListProps {
-  readonly chat: Pick<UseAgentChatResult, 'messages' | 'status'>;
+  readonly chat: OlderChat;
   readonly classNames?: ChatClassNames;
   /** The list's accessible name (default "Conversation"). */
   readonly label?: string;
@@ -14,19 +16,23 @@ export interface ChatMessageListProps {
   readonly renderMessage?: (message: Message, fallback: ReactNode) => ReactNode;
   /** Draw a tool call yourself (default `ChatToolCall`). */
   readonly renderToolCall?: (call: ChatToolCallProps) => ReactNode;
+  /** The thread's earlier messages: a "Load earlier messages" button above the list while `hasOlder`. */
+  readonly older?: OlderMessages;
 }
 
 const AUTHOR: Record<string, string> = { user: 'You', assistant: 'Agent', tool: 'Tool result' };
 
 /**
  * The thread as a live log (`role="log"`, polite, busy while a run streams): user and assistant text, each tool
- * call with its renderer, and tool results; scrolls to the newest message.
+ * call with its renderer, and tool results; scrolls to the newest message. With `older`, a "Load earlier
+ * messages" button above it puts earlier pages in front without moving the view.
  */
 export function ChatMessageList(props: ChatMessageListProps): ReactNode {
   const { chat, classNames = {} } = props;
   const list = useRef<HTMLOListElement>(null);
   const last = chat.messages.at(-1);
-  const tail = last ? `${chat.messages.length}:${textOf(last).length}` : '';
+  // The newest message and its length: earlier messages put in front do not scroll to the end.
+  const tail = last ? `${last.role}:${last.id}:${textOf(last).length}` : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tail` changes whenever the newest text grows
   useEffect(() => {
     const element = list.current;
@@ -38,7 +44,8 @@ export function ChatMessageList(props: ChatMessageListProps): ReactNode {
       for (const call of message.toolCalls ?? []) names.set(call.id, call.function.name);
   }
   const drawCall = props.renderToolCall ?? ((call: ChatToolCallProps) => h(ChatToolCall, call));
-  return h(
+  const olderButton = useOlderButton(list, chat, props.older, classNames);
+  const log = h(
     'ol',
     {
       ref: list,
@@ -100,6 +107,7 @@ export function ChatMessageList(props: ChatMessageListProps): ReactNode {
       ];
     }),
   );
+  return olderButton ? h(Fragment, null, olderButton, log) : log;
 }
 
 /** The text of a user, assistant or tool message (other roles, e.g. activity, have none to show). */

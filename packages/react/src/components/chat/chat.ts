@@ -8,7 +8,7 @@ import {
 import { InterruptCard } from '../interrupt-card.js';
 import type { ChatClassNames } from './chat-class-names.js';
 import { ChatComposer } from './chat-composer.js';
-import { ChatMessageList } from './chat-message-list.js';
+import { ChatMessageList, type OlderMessages } from './chat-message-list.js';
 import type { ChatToolCallProps } from './chat-tool-call.js';
 
 /** How a chat looks and reads, whoever owns it (`ChatThread` and `Chat`). */
@@ -22,6 +22,11 @@ export interface ChatViewProps {
   readonly autoFocus?: boolean;
   readonly renderMessage?: (message: Message, fallback: ReactNode) => ReactNode;
   readonly renderToolCall?: (call: ChatToolCallProps) => ReactNode;
+  /**
+   * The thread's earlier messages (`useThreadList()` is one): while `hasOlder`, a "Load earlier messages" button
+   * tops the list; the page `loadOlder()` answers goes before the messages, the view staying where it was.
+   */
+  readonly older?: OlderMessages;
   /** Called each time a run ends (e.g. to refresh a thread list). */
   readonly onRunEnd?: (chat: UseAgentChatResult) => void;
   /**
@@ -82,6 +87,7 @@ export function ChatThread(props: ChatThreadProps): ReactNode {
       chat,
       classNames,
       ...(props.label ? { label: props.label } : {}),
+      ...(props.older ? { older: props.older } : {}),
       ...(props.renderMessage ? { renderMessage: props.renderMessage } : {}),
       ...(props.renderToolCall ? { renderToolCall: props.renderToolCall } : {}),
     }),
