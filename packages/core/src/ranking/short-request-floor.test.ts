@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { flooredRelevance, isQuestion, keepsLexicalRelevance, requestWords } from './short-request-floor.js';
+import {
+  flooredRelevance,
+  isQuestion,
+  keepsLexicalRelevance,
+  pointsAtSelection,
+  requestWords,
+} from './short-request-floor.js';
 
 const defaults = { shortWords: 2, instructionWords: 5, pointingWords: 8 };
 
@@ -32,6 +38,18 @@ describe('which requests keep their lexical relevance', () => {
     const off = { shortWords: 0, instructionWords: 0, pointingWords: 0 };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);
     expect(keepsLexicalRelevance('close this issue', off)).toBe(false);
+  });
+
+  it("counts 'it', 'them' and the scope's name as pointing at the selected target of a scoped action", () => {
+    expect(pointsAtSelection('rename it to Fix login', 'card', defaults)).toBe(true);
+    expect(pointsAtSelection('give them to Sam', 'card', defaults)).toBe(true);
+    expect(pointsAtSelection('download the board as CSV', 'board', defaults)).toBe(true);
+    expect(pointsAtSelection('add a card called Write tests', 'column', defaults)).toBe(false);
+    expect(pointsAtSelection('resize the shapes', 'shape', defaults)).toBe(true);
+    expect(pointsAtSelection('due next Friday', 'card', defaults)).toBe(false);
+    const long = 'for my report, find its population, mayor, weather, hospitals, parks, schools and roads';
+    expect(pointsAtSelection(long, 'city', defaults)).toBe(false);
+    expect(pointsAtSelection('make it red', 'shape', { ...defaults, pointingWords: 0 })).toBe(false);
   });
 
   it('never lowers a relevance', () => {

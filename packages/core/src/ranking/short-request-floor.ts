@@ -1,5 +1,6 @@
 import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
+import { splitWords, stem } from './tokenize.js';
 
 /**
  * Requests of at most this many content words keep at least their lexical relevance in the word-vector ranker:
@@ -64,6 +65,45 @@ export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boole
   if (words <= floor.shortWords) return true;
   if (words <= floor.pointingWords && POINTING.test(query)) return true;
   return words < floor.instructionWords && !isQuestion(query) && !holdsValues(query);
+}
+
+/** Words by which a request refers to what is selected when an action acts on a selection ("make it red"). */
+const SELECTED = /\b(?:it|its|them|they|their)\b/i;
+
+/**
+ * Whether a request of at most `floor.pointingWords` content words points at the selected target of an action with
+ * a `scope` ("make it bigger", "download the board as CSV" of the board's actions): it says "it" or "them", or names
+ * the scope. A scoped action is offered for a target of its type, whose id the selection fills, so such a request is
+ * about that target as "this" is. Unscoped actions (every action of BFCL, Seal-Tools and the MCP tool sets) are never
+ * judged by this rule.
+ */
+export function pointsAtSelection(query: string, scope: string, floor: LexicalFloor): boolean {
+  if (requestWords(query) > floor.pointingWords) return false;
+  if (POINTING.test(query) || SELECTED.test(query)) return true;
+  const said = new Set(splitWords(query).map(stem));
+  return splitWords(scope).some((word) => said.has(stem(word)));
+}
+
+/**
+ * Whether a document of a scope (or of none) keeps at least its lexical relevance for a request that `keeps` it or
+ * not: a scoped one also when the request points at the selected target (`pointsAtSelection`), decided once a scope.
+ */
+export function scopedFloorOf(
+  query: string,
+  keeps: boolean,
+  floor: LexicalFloor,
+): (scope: string | undefined) => boolean {
+  if (keeps || floor.pointingWords === 0) return () => keeps;
+  const points = new Map<string, boolean>();
+  return (scope) => {
+    if (scope === undefined) return false;
+    let found = points.get(scope);
+    if (found === undefined) {
+      found = pointsAtSelection(query, scope, floor);
+      points.set(scope, found);
+    }
+    return found;
+  };
 }
 
 /** The relevance the threshold is compared with: never below the lexical one for a request that `keeps` it. */

@@ -19,6 +19,7 @@ import {
   flooredRelevance,
   keepsLexicalRelevance,
   type LexicalFloor,
+  scopedFloorOf,
 } from './short-request-floor.js';
 import { createSoftMatch, type SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
@@ -54,7 +55,10 @@ export interface WordVectorRankerOptions {
   readonly shortRequestWords?: number;
   /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
   readonly instructionWords?: number;
-  /** A request that points at what is selected or open ("this", "these", "here") too, up to this many (default 8). */
+  /**
+   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
+   * "it", "them" or the scope's name) too, up to this many (default 8).
+   */
   readonly pointingWords?: number;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
@@ -92,6 +96,8 @@ interface Entry extends SoftEntry {
   /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
   readonly ownWords: number;
   readonly required: RequiredValues;
+  /** The scope of the action (the type of target it acts on), if it has one. */
+  readonly scope: string | undefined;
   /** The stems of its own words, made when grounding first needs them. */
   ownTerms?: ReadonlySet<string>;
 }
@@ -167,13 +173,16 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     const matching = queryBag.slots.length > 0;
     if (matching) softMatch.begin(queryBag);
     let values: RequestValues | undefined;
+    const keeps = keepsLexicalRelevance(query, lexicalFloor);
     return {
       ...lexicalPass,
       others,
       queryWeight,
       matching,
       // Whether a fused relevance never falls below the lexical one (short requests, instructions, "this").
-      keeps: keepsLexicalRelevance(query, lexicalFloor),
+      keeps,
+      // Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type.
+      keepsFor: scopedFloorOf(query, keeps, lexicalFloor),
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
@@ -214,7 +223,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
       lexicalRelevance,
-      pass.keeps,
+      entry ? pass.keepsFor(entry.scope) : pass.keeps,
     );
   };
 
@@ -329,7 +338,14 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       // A bag keeps its words in the order first said, so the own text's words come first.
       const ownWords = table.bag(own).slots.length;
       const words = softMatch.dense(bag.slots);
-      entries.set(document.id, { bag, words, ownWords, required: requiredValuesOf(document.parameters) });
+      const { scope } = document;
+      entries.set(document.id, {
+        bag,
+        words,
+        ownWords,
+        required: requiredValuesOf(document.parameters),
+        scope,
+      });
       means.set(document.id, table.mean(bag));
       last = undefined;
     },
