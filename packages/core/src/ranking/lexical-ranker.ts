@@ -169,7 +169,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
-    const { slots, values, covered, nameHits, aboutHits, groupMasks } = index.accumulate(groups, {
+    const { slots, sums, marks } = index.accumulate(groups, {
       k1,
       full,
       keyWeight,
@@ -177,8 +177,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     let least = floor?.() ?? 0; // it moves only when a visit keeps a document
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
+      const at = slot * 4;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
-      const bm25f = values[i]! / total;
+      const bm25f = sums[at]! / total;
       const beats = bm25f > least;
       // A wanted document is visited whenever `explain` would list it.
       if (!beats && !(bm25f > 0 && wanted?.[slot] === 1)) continue;
@@ -186,18 +187,18 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       const nameTotal = nameTotals[slot]!;
       const aboutTotal = aboutTotals[slot]!;
       // A short query can only name a few of an action's words: it is measured against at most its own weight.
-      const named = nameTotal > 0 ? Math.min(1, nameHits[i]! / Math.min(nameTotal, total)) : 0;
-      const about = aboutTotal > 0 ? Math.min(1, aboutHits[i]! / Math.min(aboutTotal, total)) : 0;
-      const share = Math.min(1, covered[i]! / total);
+      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+      const about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+      const share = Math.min(1, sums[at + 1]! / total);
       // An example the query says again names the action as well as its name does.
       const examples = exampleStarts[slot]!;
       const name =
         examples < 0
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      const order = ((sums[at]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
       if (floor && order <= least && wanted?.[slot] !== 1) continue;
-      visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
+      visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       least = floor?.() ?? 0;
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
