@@ -11,18 +11,18 @@ export interface QueryGroup {
 }
 
 /**
- * Scores of one accumulation, index for index: the touched `slots`, their BM25F sums, their capped sums, and the
- * key weight of the matched terms of their name and of their title and description (name terms left out). The
- * arrays are reused: they hold until the next accumulation.
+ * Scores of one accumulation: the touched `slots` in the order first touched, and by slot (for those slots only)
+ * their sums and group bits. The arrays are reused: they hold until the next accumulation.
  */
 export interface Scores {
   readonly slots: Int32Array;
-  readonly values: Float64Array;
-  readonly covered: Float64Array;
-  readonly nameHits: Float64Array;
-  readonly aboutHits: Float64Array;
-  /** Bit g set when the document matches query group g (groups 0 to 30 only). */
-  readonly groupMasks: Int32Array;
+  /**
+   * Per slot, four side by side: its BM25F sum, its capped sum, and the key weight of the matched terms of its name
+   * and of its title and description (name terms left out).
+   */
+  readonly sums: Float64Array;
+  /** Per slot, two side by side: a stamp, then bit g set when the document matches query group g (0 to 30 only). */
+  readonly marks: Int32Array;
 }
 
 /** How one accumulation scores. */
@@ -38,15 +38,16 @@ export interface AccumulateSettings {
 export interface ScoreScratch {
   readonly capacity: number;
   readonly perTerm: Float64Array;
-  /** Per slot, side by side (one cache line): its BM25F sum, capped sum, name key hits and about key hits. */
+  /**
+   * Per slot, side by side (one cache line): its BM25F sum, capped sum, name key hits and about key hits; set to 0
+   * when a query first touches the slot (the stamp in `marks` tells).
+   */
   readonly sums: Float64Array;
   /** Per slot, side by side: the query stamp that last touched it, and its group bits. */
   readonly marks: Int32Array;
   readonly seenInTerm: Int32Array;
   readonly termSlots: Int32Array;
   readonly slots: Int32Array;
-  /** The answer's arrays, by touched document rather than by slot. */
-  readonly out: Omit<Scores, 'slots'>;
   /** Marks of the current query and term in `marks` and `seenInTerm`. */
   stamp: number;
 }
@@ -61,13 +62,6 @@ export function createScoreScratch(capacity: number): ScoreScratch {
     seenInTerm: new Int32Array(capacity),
     termSlots: new Int32Array(capacity),
     slots: new Int32Array(capacity),
-    out: {
-      values: new Float64Array(capacity),
-      covered: new Float64Array(capacity),
-      nameHits: new Float64Array(capacity),
-      aboutHits: new Float64Array(capacity),
-      groupMasks: new Int32Array(capacity),
-    },
     stamp: 0,
   };
 }
@@ -92,7 +86,7 @@ export function accumulateScores(
   const counted = new Set<number>();
   let count = 0;
   // Local names for the scratch arrays: the loops below run once per posting.
-  const { perTerm, sums, marks, seenInTerm, termSlots, slots, out } = scratch;
+  const { perTerm, sums, marks, seenInTerm, termSlots, slots } = scratch;
   const inverseFull = 1 / full;
   for (let group = 0; group < groups.length; group++) {
     const { weight, members } = groups[group]!;
@@ -107,14 +101,19 @@ export function accumulateScores(
         const entry = entries[i]!;
         const slot = entry >>> 8;
         const mark = slot * 2;
+        const at = slot * 4;
         if (marks[mark] !== query) {
           marks[mark] = query;
+          marks[mark + 1] = 0;
           slots[count++] = slot;
+          sums[at] = 0;
+          sums[at + 1] = 0;
+          sums[at + 2] = 0;
+          sums[at + 3] = 0;
         }
         marks[mark + 1]! |= bit;
         const tf = factor * values[i]!;
         const saturated = tf / (k1 + tf);
-        const at = slot * 4;
         sums[at]! += weight * saturated;
         sums[at + 1]! += weight * Math.min(1, saturated * inverseFull);
         if (entry & NAME_MASK) sums[at + 2]! += key;
@@ -135,6 +134,14 @@ export function accumulateScores(
         if (seenInTerm[slot] !== term) {
           seenInTerm[slot] = term;
           termSlots[touched++] = slot;
+          if (marks[slot * 2] !== query) {
+            // First touched by this query: its sums start from 0 (its stamp is set below).
+            const at = slot * 4;
+            sums[at] = 0;
+            sums[at + 1] = 0;
+            sums[at + 2] = 0;
+            sums[at + 3] = 0;
+          }
         }
         perTerm[slot]! += factor * values[i]!;
         if (entry & NAME_MASK) sums[slot * 4 + 2]! += key;
@@ -148,6 +155,7 @@ export function accumulateScores(
       const mark = slot * 2;
       if (marks[mark] !== query) {
         marks[mark] = query;
+        marks[mark + 1] = 0;
         slots[count++] = slot;
       }
       marks[mark + 1]! |= bit;
@@ -156,27 +164,6 @@ export function accumulateScores(
       sums[slot * 4 + 1]! += weight * Math.min(1, saturated * inverseFull);
     }
   }
-  // The answer lives in reusable arrays (valid until the next call); the per-slot sums are cleared for it.
-  for (let i = 0; i < count; i++) {
-    const slot = slots[i]!;
-    const at = slot * 4;
-    out.values[i] = sums[at]!;
-    out.covered[i] = sums[at + 1]!;
-    out.nameHits[i] = sums[at + 2]!;
-    out.aboutHits[i] = sums[at + 3]!;
-    out.groupMasks[i] = marks[slot * 2 + 1]!;
-    marks[slot * 2 + 1] = 0;
-    sums[at] = 0;
-    sums[at + 1] = 0;
-    sums[at + 2] = 0;
-    sums[at + 3] = 0;
-  }
-  return {
-    slots: slots.subarray(0, count),
-    values: out.values.subarray(0, count),
-    covered: out.covered.subarray(0, count),
-    nameHits: out.nameHits.subarray(0, count),
-    aboutHits: out.aboutHits.subarray(0, count),
-    groupMasks: out.groupMasks.subarray(0, count),
-  };
+  // The answer lives in the scratch arrays (valid until the next call): each slot's sums were set to 0 when first touched.
+  return { slots: slots.subarray(0, count), sums, marks };
 }

@@ -26,6 +26,24 @@ describe('closestEach', () => {
     }
   });
 
+  it('screens more words than it keeps in WebAssembly memory (dropping them and meeting them again)', () => {
+    const table = randomTable(40_000, 6, 3);
+    const query = Int32Array.from([5, 17_000, 39_999]);
+    // 5,000 words a call: the fourth call finds no room for its words and drops those kept.
+    for (const start of [0, 10_000, 20_000, 30_000, 0, 35_000]) {
+      const words = Array.from({ length: 5_000 }, (_, at) => start + at);
+      const closest = new Float64Array(words.length);
+      table.closestEach(words, query, closest, -1);
+      expect([...closest]).toEqual(words.map((slot) => table.closest(slot, query)));
+    }
+    for (let start = 0; start < 40_000; start += 2_000) {
+      const words = Array.from({ length: 10 }, (_, at) => start + at);
+      const closest = new Float64Array(words.length);
+      table.closestEach(words, query, closest, -1);
+      expect([...closest]).toEqual(words.map((slot) => table.closest(slot, query)));
+    }
+  });
+
   it('with a bound, screens many words with WebAssembly SIMD: exact from just below the bound, under it below', () => {
     const table = randomTable(400, 50, 11);
     const query = Int32Array.from([1, 50, 99, 150, 200]);

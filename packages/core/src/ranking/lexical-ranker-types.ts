@@ -1,6 +1,7 @@
 import type { RankField } from './document-terms.js';
 import type { GroundingWeights } from './grounding.js';
 import type { Components, RelevanceWeights } from './relevance.js';
+import type { RankedPart } from './request-parts.js';
 import type { RankedMatch, Ranker, RankHit } from './types.js';
 import type { Synonyms } from './wordnet-synonyms.js';
 
@@ -112,9 +113,12 @@ export type Visit = (
 
 /** Slots to explain while ranking, and their explanations (and the hits') by id. */
 export interface Explaining {
-  /** 1 at each slot to explain. */
+  /** 1 at each slot to explain into `found`, 2 at each to explain into `partsFound` only. */
   readonly wanted: Uint8Array;
   readonly found: Map<string, Explained>;
+  readonly partsFound?: Map<string, Explained>;
+  /** The parts of a many-sentence request, for the shared `match` (with `matchLimit`). */
+  readonly parts?: readonly RankedPart[];
   /** Explain only the wanted slots, not every hit. */
   readonly onlyWanted?: boolean;
   /** With it, `match(query, { limit: matchLimit })` is worked out from the same pass, into `matches`. */

@@ -19,12 +19,12 @@ import {
   type RelevanceWeights,
   relevanceOf,
 } from './relevance.js';
-import { allocateByParts, flagsOf, PART_HEAD, PART_POOL, rankParts, requestParts } from './request-parts.js';
+import { byParts, flagsOf, PART_HEAD, PART_POOL, rankParts } from './request-parts.js';
 import { createTermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
-import { createWantedSlots } from './wanted-slots.js';
+import { createWantedSlots, markParts } from './wanted-slots.js';
 import { stemmedSynonyms } from './wordnet-synonyms.js';
 
 export { DEFAULT_WEIGHTS } from './document-terms.js';
@@ -169,7 +169,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
-    const { slots, values, covered, nameHits, aboutHits, groupMasks } = index.accumulate(groups, {
+    const { slots, sums, marks } = index.accumulate(groups, {
       k1,
       full,
       keyWeight,
@@ -177,27 +177,28 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     let least = floor?.() ?? 0; // it moves only when a visit keeps a document
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
+      const at = slot * 4;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
-      const bm25f = values[i]! / total;
+      const bm25f = sums[at]! / total;
       const beats = bm25f > least;
       // A wanted document is visited whenever `explain` would list it.
-      if (!beats && !(bm25f > 0 && wanted?.[slot] === 1)) continue;
+      if (!beats && !(bm25f > 0 && (wanted?.[slot] ?? 0) > 0)) continue;
       totalsOf(slot);
       const nameTotal = nameTotals[slot]!;
       const aboutTotal = aboutTotals[slot]!;
       // A short query can only name a few of an action's words: it is measured against at most its own weight.
-      const named = nameTotal > 0 ? Math.min(1, nameHits[i]! / Math.min(nameTotal, total)) : 0;
-      const about = aboutTotal > 0 ? Math.min(1, aboutHits[i]! / Math.min(aboutTotal, total)) : 0;
-      const share = Math.min(1, covered[i]! / total);
+      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+      const about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+      const share = Math.min(1, sums[at + 1]! / total);
       // An example the query says again names the action as well as its name does.
       const examples = exampleStarts[slot]!;
       const name =
         examples < 0
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      const order = ((values[i]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
-      if (floor && order <= least && wanted?.[slot] !== 1) continue;
-      visit(slot, order, share, name, about, groupMasks[i]!, groundingOfSlot, beats);
+      const order = ((sums[at]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      if (floor && order <= least && !((wanted?.[slot] ?? 0) > 0)) continue;
+      visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       least = floor?.() ?? 0;
     }
     return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
@@ -230,9 +231,10 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const aspects = collect(
       query,
       (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
-        if (explaining?.wanted[slot] === 1) {
+        const mark = explaining?.wanted[slot] ?? 0;
+        if (mark > 0) {
           const relevance = relevanceOf(share, name, about, parts) * (groundingOfSlot?.(slot) ?? 1);
-          explaining.found.set(
+          (mark === 1 ? explaining!.found : explaining!.partsFound!).set(
             index.idOf(slot),
             explanationOf({ slot, order, share, name, about, relevance }),
           );
@@ -250,30 +252,27 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       explaining?.wanted,
       expand,
     );
-    const picked =
-      reorder > 0
+    // Best first, reordered for novelty by `amount` (0: as they are).
+    const reorderOf = (items: readonly Candidate[], amount: number) =>
+      amount > 0
         ? diversify(
-            top.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-            reorder,
+            items.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
+            amount,
           )
-        : top.map((item, at) => ({ index: at, score: item.order }));
+        : items.map((item, at) => ({ index: at, score: item.order }));
+    const picked = reorderOf(top, reorder);
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
     if (explaining?.matchLimit !== undefined) {
       // What `match` answers: the first of these (its floor skips only what its head refuses), reordered alike.
       const own = top.slice(0, Math.max(DIVERSIFIED, explaining.matchLimit));
-      const reordered =
-        novelty > 0
-          ? diversify(
-              own.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-              novelty,
-            )
-          : own.map((item, at) => ({ index: at, score: item.order }));
-      const matches = reordered.map(({ index: at, score }) => ({
+      const matches = reorderOf(own, novelty).map(({ index: at, score }) => ({
         id: index.idOf(own[at]!.slot),
         score,
         relevant: own[at]!.relevance >= threshold,
       }));
-      explaining.matches = groups.lift(matches, explaining.matchLimit);
+      const { parts: asked = [], partsFound, found, matchLimit: count } = explaining;
+      const flags = (id: string) => flagsOf(threshold, partsFound?.has(id) ? partsFound : found)(id);
+      explaining.matches = byParts(groups.lift(matches, count), asked, count, flags);
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -318,7 +317,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       (wanted) => {
         const found = new Map<string, Explained>();
         const whole = ranked(query, 0, pool, { wanted, found, onlyWanted: true }, relevant) as RankedMatch[];
-        return allocateByParts(groups.lift(whole, limit), parts, limit, flagsOf(relevant, found));
+        return byParts(groups.lift(whole, limit), parts, limit, flagsOf(relevant, found));
       },
     );
   };
@@ -357,22 +356,27 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
+      const { limit, matchLimit } = rankOptions;
+      const minimum = rankOptions.threshold ?? threshold;
+      // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this); the
+      // parts of a many-sentence request are ranked first, and the pass explains their hits too.
+      const shared =
+        matchLimit !== undefined &&
+        minimum === 0 &&
+        expanded.synonymsOf === undefined &&
+        Number.isInteger(matchLimit) &&
+        matchLimit >= 0 &&
+        matchLimit <= Math.max(DIVERSIFIED, limit) &&
+        hasTerms(query);
+      const asked = shared && bySentence ? rankParts(query, rankPart) : [];
       return withWanted(rankOptions.also ?? [], (wanted) => {
         const found = new Map<string, Explained>();
-        const { limit, matchLimit } = rankOptions;
-        const minimum = rankOptions.threshold ?? threshold;
-        // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this, one part).
-        const shared =
-          matchLimit !== undefined &&
-          minimum === 0 &&
-          expanded.synonymsOf === undefined &&
-          Number.isInteger(matchLimit) &&
-          matchLimit >= 0 &&
-          matchLimit <= Math.max(DIVERSIFIED, limit) &&
-          hasTerms(query) &&
-          (!bySentence || requestParts(query).length < 2);
-        const explaining: Explaining = { wanted, found, ...(shared ? { matchLimit } : {}) };
+        const partsFound = new Map<string, Explained>();
+        const unmark = markParts(index, wanted, asked);
+        const sharing = shared ? { matchLimit, parts: asked, partsFound } : {};
+        const explaining: Explaining = { wanted, found, ...sharing };
         const hits = ranked(query, minimum, limit, explaining);
+        unmark();
         if (matchLimit === undefined) return { hits, explained: found };
         return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
       });

@@ -1,5 +1,5 @@
 import { createSimdDot } from './simd-dot.js';
-import { createTopList } from './top-list.js';
+import { createLeastOfBest } from './top-list.js';
 
 /** 16-bit integers per unit of a vector's component (components of unit vectors lie in [-1, 1]). */
 const SCALE = 32_767;
@@ -70,7 +70,7 @@ export function createScreen(dimensions: number) {
       const rough = new Int32Array(simd.memory.buffer, scoresAt, end);
       // Rounding each component moves a score by at most this (in units of SCALE squared), each way.
       const bound = Math.ceil((0.5 * SCALE * (spread + widest) + 0.25 * dimensions) * (1 + 1e-6)) + 1;
-      const best = createTopList(count);
+      const best = createLeastOfBest(count);
       let worst = Number.NEGATIVE_INFINITY;
       let kept = 0;
       // One pass: what falls further below the running `count`-th best than twice the bound cannot reach the final
@@ -82,7 +82,7 @@ export function createScreen(dimensions: number) {
         if (ids[slot] === undefined || (kept === count && score < worst - 2 * bound)) continue;
         passed[near++] = slot;
         if (kept === count && score <= worst) continue;
-        worst = best.offer(slot, score);
+        worst = best.offer(score);
         if (kept < count) kept++;
       }
       const least = kept < count ? Number.NEGATIVE_INFINITY : worst - 2 * bound;

@@ -161,4 +161,16 @@ describe('the recall-first match of a request of several sentences', () => {
     const { matches } = ranker.rankExplained(request, { limit: 10, threshold: 0, matchLimit: 4 });
     expect(matches).toEqual(ranker.match(request, { limit: 4 }));
   });
+
+  it("shares the pass of a many-part request without explaining its parts' hits", () => {
+    const request = `${asks}. And a hotel there.`;
+    const also = ['getHotelReviews', documents[0]!.id];
+    const alone = ranker.rankExplained(request, { limit: 2, threshold: 0, also });
+    const shared = ranker.rankExplained(request, { limit: 2, threshold: 0, also, matchLimit: 4 });
+    expect(shared.matches).toEqual(ranker.match(request, { limit: 4 }));
+    expect(shared.matches!.map((hit) => hit.id)).toContain('getHotelReviews');
+    // Only the hits and what was asked for: not the other actions the parts found.
+    expect([...shared.explained]).toEqual([...alone.explained]);
+    expect(shared.explained.size).toBeLessThan(shared.matches!.length + also.length);
+  });
 });

@@ -150,6 +150,16 @@ export function allocateByParts(
   return found.map((hit, at) => ({ id: hit.id, score: whole[at]?.score ?? last, relevant: hit.relevant }));
 }
 
+/** The whole request's matches, their places allocated by the parts when it has two or more (else as they are). */
+export function byParts(
+  whole: readonly RankedMatch[],
+  parts: readonly RankedPart[],
+  limit: number,
+  relevantOf: (id: string) => boolean,
+): RankedMatch[] {
+  return parts.length < 2 ? [...whole] : allocateByParts(whole, parts, limit, relevantOf);
+}
+
 /** Whether an action the parts found is relevant to the whole request: by its threshold, or the set that passed it. */
 export function flagsOf(
   relevant: number | ReadonlySet<string>,

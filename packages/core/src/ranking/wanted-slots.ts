@@ -1,3 +1,5 @@
+import type { RankedPart } from './request-parts.js';
+
 /** What the marks need of an index: its slots and where an id lives. */
 interface Slots {
   readonly slotCapacity: number;
@@ -24,5 +26,24 @@ export function createWantedSlots(index: Slots) {
     } finally {
       for (const slot of marked) marks[slot] = 0;
     }
+  };
+}
+
+/**
+ * Mark with 2 the slots of the parts' hits not marked yet (a pass explains them apart); answers what clears those
+ * marks.
+ */
+export function markParts(index: Slots, marks: Uint8Array, parts: readonly RankedPart[]): () => void {
+  const marked: number[] = [];
+  for (const { hits } of parts)
+    for (const { id } of hits) {
+      const slot = index.slotOf(id);
+      if (slot !== undefined && marks[slot] === 0) {
+        marks[slot] = 2;
+        marked.push(slot);
+      }
+    }
+  return () => {
+    for (const slot of marked) marks[slot] = 0;
   };
 }

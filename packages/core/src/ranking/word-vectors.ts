@@ -142,7 +142,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         if (rough < atLeast - SCREEN_MARGIN) continue;
         let count = 0;
         for (let j = 0; j < others.length; j++) {
-          if (each[j * slots.length + at]! >= rough - SCREEN_MARGIN) near[count++] = others[j]!;
+          if (each[at * others.length + j]! >= rough - SCREEN_MARGIN) near[count++] = others[j]!;
         }
         into[at] = closestOf(slots[at]!, near, count);
       }
