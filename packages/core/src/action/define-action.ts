@@ -52,6 +52,15 @@ export function defineAction<
   if (definition.scope !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(definition.scope)) {
     throw new AffordanceError('invalid_definition', `${where}: scope must be a word such as "shape"`);
   }
+  if (
+    definition.group !== undefined &&
+    (typeof definition.group !== 'string' || !/^[A-Za-z][A-Za-z0-9_.-]{0,127}$/.test(definition.group))
+  ) {
+    throw new AffordanceError(
+      'invalid_definition',
+      `${where}: group must be a word such as "github" (letters, digits, _, - and .)`,
+    );
+  }
   if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) {
     throw new AffordanceError('invalid_definition', `${where}: timeoutMs must be a positive number`);
   }

@@ -212,6 +212,12 @@ export interface ActionDefinition<
   readonly roles?: readonly string[];
   /** The target type it acts on; makes the tool `<scope>_<name>` with a required target id parameter. */
   readonly scope?: string;
+  /**
+   * The family it belongs to, such as the MCP server it was imported from (`importMCP` sets its namespace). Unlike
+   * `scope` it changes nothing the model sees and adds no target: ranking only lifts a request's matches of one group
+   * together, so a multi-step request finds a server's other tools. A word: letters, digits, `_`, `-`, `.`.
+   */
+  readonly group?: string;
   /** Name of the injected target id parameter (default: the registry's, `blockId`). */
   readonly targetParam?: string;
   when?(state: AvailabilityInput<TContext, TTarget>): Availability;

@@ -16,12 +16,15 @@ const doc = (id: string, description: string, scope?: string): RankDocument => (
 });
 
 describe('the context of an action’s group in the recall-first intent', () => {
-  it('groups by scope, else by the namespace of a dotted name, and not by a decimal point', () => {
+  it('groups by an explicit group, else by scope, else by the namespace of a dotted name, and not by a decimal point', () => {
     expect(groupOf({ name: 'resize', scope: 'shape' })).toBe('scope:shape');
     expect(groupOf({ name: 'word_server.add_paragraph', scope: undefined })).toBe('name:word_server');
     expect(groupOf({ name: 'a.b.read', scope: undefined })).toBe('name:a.b');
     expect(groupOf({ name: 'getPM2.5Level', scope: undefined })).toBeUndefined();
     expect(groupOf({ name: 'search', scope: undefined })).toBeUndefined();
+    // An explicit group (what importMCP gives a server's tools) comes first, before a scope or a dotted name.
+    expect(groupOf({ name: 'github_search_code', scope: undefined, group: 'github' })).toBe('group:github');
+    expect(groupOf({ name: 'files.read', scope: 'shape', group: 'fs' })).toBe('group:fs');
   });
 
   it('lifts each match by the best other match of its group, keeping the order within a group', () => {

@@ -2,7 +2,7 @@ import type { RankDocument, RankedMatch } from './types.js';
 
 /** The groups of a ranker's documents, and how much a group's context lifts a recall-first match. */
 export interface GroupContext {
-  add(document: Pick<RankDocument, 'id' | 'name' | 'scope'>): void;
+  add(document: Pick<RankDocument, 'id' | 'name' | 'scope' | 'group'>): void;
   remove(id: string): void;
   /** `withGroupContext` over these groups. */
   lift(matches: readonly RankedMatch[], limit: number): RankedMatch[];
@@ -27,10 +27,12 @@ export function createGroupContext(weight: number): GroupContext {
 const NAMESPACE = /^(.+)\.[A-Za-z_][^.]*$/;
 
 /**
- * The group an action belongs to: its scope, else the namespace of a dotted name (`files.read` is in `files`), as
- * the tools of one MCP server are. Undefined for an action of neither.
+ * The group an action belongs to: its explicit `group` (`importMCP` gives each tool its server's namespace), else
+ * its scope, else the namespace of a dotted name (`files.read` is in `files`), as the tools of one MCP server are
+ * often named. Undefined for an action of none.
  */
-export function groupOf(document: Pick<RankDocument, 'name' | 'scope'>): string | undefined {
+export function groupOf(document: Pick<RankDocument, 'name' | 'scope' | 'group'>): string | undefined {
+  if (document.group) return `group:${document.group}`;
   if (document.scope) return `scope:${document.scope}`;
   const namespace = NAMESPACE.exec(document.name)?.[1];
   return namespace === undefined ? undefined : `name:${namespace}`;

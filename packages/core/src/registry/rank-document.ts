@@ -7,6 +7,7 @@ export function rankDocumentOf(action: AnyAction, id: string): RankDocument {
     id,
     name: action.name,
     scope: action.scope,
+    ...(action.group !== undefined ? { group: action.group } : {}),
     title: action.title ?? '',
     description: action.description,
     examples: (action.examples ?? []).map((example) =>

@@ -16,6 +16,8 @@ export interface RankDocument {
   /** The action's own name (without its scope). */
   readonly name: string;
   readonly scope: string | undefined;
+  /** The action's `group` (the family it belongs to, such as an imported MCP server), when it has one. */
+  readonly group?: string;
   readonly title: string;
   readonly description: string;
   readonly examples: readonly string[];

@@ -18,8 +18,8 @@ export interface RemoteToolInput {
 }
 
 /**
- * An action for a remote tool: its JSON Schema kept (minus regexes a local validator must not run), annotations as
- * behaviour hints, and a handler that calls the tool with the call's abort signal, forwards its progress, throws
+ * An action for a remote tool, in the ranking group of its namespace: its JSON Schema kept (minus regexes a local
+ * validator must not run), annotations as behaviour hints, and a handler that calls the tool with the call's abort signal, forwards its progress, throws
  * `ActionFailure('handler_error')` with the tool's text for an `isError` result, and returns `structuredContent`,
  * else the content blocks. Returns undefined, with a warning, when the tool's schema cannot be used.
  */
@@ -63,6 +63,8 @@ export function remoteToolAction({
       ...(settings.approval ? { approval: settings.approval } : {}),
       ...(settings.rateLimit ? { rateLimit: settings.rateLimit } : {}),
       ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+      // The server's tools form one ranking group (a multi-step request finds them together); not a scope.
+      group: namespace,
       tags: ['mcp', namespace],
       meta: { mcp: { namespace, tool: tool.name } },
       toModelOutput: (value: unknown) =>
