@@ -1,7 +1,7 @@
 import type { RunResult, User } from '../action/types.js';
 import { AffordanceError, actionError } from '../errors/action-error.js';
 import type { RegistryRuntime } from '../pipeline/runtime.js';
-import type { ApprovalFilter, PendingApproval } from '../ports/approval-store.js';
+import type { ApprovalFilter, ApprovalStatus, PendingApproval } from '../ports/approval-store.js';
 import { newId } from '../util/new-id.js';
 import { type ApprovalKernel, endApprovedCall } from './approval-audit.js';
 import { type ApprovedRun, runApproved } from './run-approved.js';
@@ -118,6 +118,19 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
     }
     return moved;
   };
+  // Move an approval from `from` back to approved under a new holder, for its call to run again.
+  const approveAgain = async (id: string, from: ApprovalStatus, by: string, reason: string) => {
+    const holder = newId('run');
+    const approval = await store.change(id, {
+      from: [from],
+      status: 'approved',
+      newHolder: holder,
+      leaseMs: runtime.approvalLeaseMs,
+      by,
+      reason,
+    });
+    return { approval, holder };
+  };
   // A denied approval: report it, audit it as `approval_denied` and answer that result.
   const denied = (approval: PendingApproval, by: string, reason: string | undefined): Promise<RunResult> => {
     runtime.events.emit('approval-decided', { approval });
@@ -156,15 +169,7 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
     },
     async retry(id, act) {
       checkBy(act.by);
-      const holder = newId('run');
-      const approval = await store.change(id, {
-        from: ['interrupted'],
-        status: 'approved',
-        newHolder: holder,
-        leaseMs: runtime.approvalLeaseMs,
-        by: act.by,
-        reason: act.reason ?? 'retry',
-      });
+      const { approval, holder } = await approveAgain(id, 'interrupted', act.by, act.reason ?? 'retry');
       if (!approval) return notPending(id, 'interrupted');
       return start(approval, holder, { ...act, args: undefined });
     },
@@ -187,15 +192,12 @@ export function createApprovals(runtime: RegistryRuntime, kernel: ApprovalKernel
         );
         return endApprovedCall(runtime, kernel, asked, error);
       }
-      const holder = newId('run');
-      const approval = await store.change(id, {
-        from: ['failed'],
-        status: 'approved',
-        newHolder: holder,
-        leaseMs: runtime.approvalLeaseMs,
-        by: act.by,
-        reason: 'answered what the call asked; the approval carries over to the rerun',
-      });
+      const { approval, holder } = await approveAgain(
+        id,
+        'failed',
+        act.by,
+        'answered what the call asked; the approval carries over to the rerun',
+      );
       if (!approval) return notPending(id, 'waiting on an answer to what its call asked');
       // Audited as approved by the person who approved it, not by whoever answered.
       const reason = `approval carried over to the rerun with ${act.by}'s answer`;
