@@ -1,22 +1,20 @@
 // /agui with an action that needs approval and then asks for input (`ctx.ask`): the person approves, answers the
 // question, and the call runs with the answer under that approval; before, the answer paused the thread on a second
 // approval of the same call. The model side replays Chat Completions streams (see replay-model.ts).
-import type { AddressInfo } from 'node:net';
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../../packages/server/src/create-server.js';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
 import {
+  askingShip,
   closeAll,
-  closeServer,
   expectValidStream,
   onCleanup,
   postAgui,
   replay,
   runOnce,
+  serveAgui,
 } from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
@@ -39,32 +37,15 @@ describe('/agui: an approved call that asks for input', () => {
     const shipped: string[] = [];
     const registry = createRegistry({
       store,
-      actions: [
-        defineAction({
-          name: 'order_ship',
-          description: 'Ship an order',
-          input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] } as const,
-          approval: 'always',
-          handler: ({ order }, ctx) => {
-            const { street } = ctx.ask<{ street: string }>({ message: 'Which street?', schema: STREET });
-            shipped.push(`${order}@${street}`);
-            return `shipped ${order} to ${street}`;
-          },
-        }),
-      ],
+      actions: [askingShip(STREET, shipped, { approval: 'always' })],
     });
-    const { app } = createServer({
+    const { url } = await serveAgui({
       registry,
-      mcp: false,
       conversations: store.conversations,
       model: model.model,
       users: { keys: KEYS },
       allowSelfApproval: true,
     });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((done) => server.once('listening', done));
-    onCleanup(() => closeServer(server));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`;
     const agent = new HttpAgent({ url, threadId: 'thread-ship', headers: as('key-alice') });
     agent.addMessage({ id: 'u1', role: 'user', content: 'Ship o-7' });
     const interruptOf = (events: readonly unknown[]) =>

@@ -1,23 +1,22 @@
 // /agui pauses on an action that asks the person for input (`ctx.ask`): RUN_FINISHED with an interrupt whose reason
 // is `input` and whose responseSchema is the action's; the next run's `resume` payload is the answer. The model side
 // replays Chat Completions streams (see replay-model.ts).
-import type { AddressInfo } from 'node:net';
-import { createRegistry, defineAction } from '@affordance/core';
+import { createRegistry } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
+import type { ServerOptions } from '../../packages/server/src/create-server.js';
 import { createPostgresStore } from '../../packages/store-postgres/src/index.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
 import {
+  askingShip,
   closeAll,
-  closeServer,
   expectValidStream,
   onCleanup,
   postAgui,
   replay,
   runOnce,
+  serveAgui,
 } from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
@@ -35,32 +34,9 @@ async function open(model: ServerOptions['model'], options: Partial<ServerOption
   const store = await createPostgresStore({ dataDir: 'memory://' });
   onCleanup(() => store.close());
   const shipped: string[] = [];
-  const registry = createRegistry({
-    store,
-    actions: [
-      defineAction({
-        name: 'order_ship',
-        description: 'Ship an order',
-        input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] } as const,
-        handler: ({ order }, ctx) => {
-          const { street } = ctx.ask<{ street: string }>({ message: 'Which street?', schema: ADDRESS });
-          shipped.push(`${order}@${street}`);
-          return `shipped ${order} to ${street}`;
-        },
-      }),
-    ],
-  });
-  const { app } = createServer({
-    registry,
-    mcp: false,
-    conversations: store.conversations,
-    model,
-    ...options,
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((done) => server.once('listening', done));
-  onCleanup(() => closeServer(server));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, shipped };
+  const registry = createRegistry({ store, actions: [askingShip(ADDRESS, shipped)] });
+  const { url } = await serveAgui({ registry, conversations: store.conversations, model, ...options });
+  return { url, shipped };
 }
 
 const answer = (interruptId: string, payload: unknown) => ({

@@ -2,25 +2,23 @@
 // PGlite store that outlives a server restart. The model side replays Chat Completions streams built on a recording
 // from test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0); see replay-model.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRegistry, defineAction } from '@affordance/core';
 import { HttpAgent } from '@ag-ui/client';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { serve } from '@hono/node-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ServerOptions } from '../../packages/server/src/create-server.js';
+import type { ServerOptions } from '../../packages/server/src/create-server.js';
 import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
 import type { RecordedJson } from '../support/replay-fixtures.js';
 import {
   closeAll,
-  closeServer,
   expectValidStream,
   onCleanup,
   postAgui,
   replay,
   runOnce,
+  serveAgui,
 } from './agui-setup.js';
 import { replyFrames } from './replay-model.js';
 
@@ -68,18 +66,7 @@ async function open(
       }),
     ],
   });
-  const { app } = createServer({
-    registry,
-    mcp: false,
-    conversations: store.conversations,
-    model,
-    ...options,
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((done) => server.once('listening', done));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`;
-  const close = () => closeServer(server);
-  onCleanup(close);
+  const { url, close } = await serveAgui({ registry, conversations: store.conversations, model, ...options });
   return { url, sent, close, registry };
 }
 

@@ -1,6 +1,7 @@
 // Shared setup of the /agui tests: a canvas server on a free port, a replayed model, and AG-UI stream checks.
 import type { AddressInfo } from 'node:net';
 import { createCanvasRegistry } from '@affordance/canvas';
+import { defineAction } from '@affordance/core';
 import { createMemoryConversationStore } from '@affordance/core/ports';
 import { HttpAgent, verifyEvents } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
@@ -35,6 +36,35 @@ export async function listen(options: Omit<ServerOptions, 'registry' | 'mcp'> = 
     cleanups.push(() => closeServer(server));
   });
   return { ...canvas, app, url, conversations };
+}
+
+/** Serve `options.registry` at /agui (no MCP) on a free port until `closeAll`, or `close` now. */
+export async function serveAgui(options: Omit<ServerOptions, 'mcp'>) {
+  const { app } = createServer({ mcp: false, ...options });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((done) => server.once('listening', done));
+  const close = () => closeServer(server);
+  onCleanup(close);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agui`, close };
+}
+
+/** `order_ship`: asks which street (answer checked by `schema`) and ships there; `shipped` lists `order@street`. */
+export function askingShip(
+  schema: Record<string, unknown>,
+  shipped: string[],
+  options: { readonly approval?: 'always' } = {},
+) {
+  return defineAction({
+    name: 'order_ship',
+    description: 'Ship an order',
+    input: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] } as const,
+    ...options,
+    handler: ({ order }, ctx) => {
+      const { street } = ctx.ask<{ street: string }>({ message: 'Which street?', schema });
+      shipped.push(`${order}@${street}`);
+      return `shipped ${order} to ${street}`;
+    },
+  });
 }
 
 /** Close a listening server now, keep-alive connections included. */
