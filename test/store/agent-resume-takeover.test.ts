@@ -6,10 +6,10 @@ import {
   resumeAgent,
   runAgent,
 } from '@affordance/core/agent';
-import { createMemoryStore, type Store } from '@affordance/core/ports';
+import type { Store } from '@affordance/core/ports';
 import { createScriptedModel } from '@affordance/core/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
+import { closeOpenedStores, STORE_KINDS } from '../support/store-kinds.js';
 
 // A resume whose process stops midway leaves its run `resuming`. Here the process is "killed" in place: from a chosen
 // moment on, its writes to the approvals and the agent runs never land (they hang, or the lease renewal is refused),
@@ -120,22 +120,9 @@ async function leaseRunsOut(store: Store, runId: string) {
   expect(Date.parse(ended!.leaseUntil!)).toBeLessThan(Date.now());
 }
 
-const opened: PostgresStore[] = [];
-afterAll(async () => {
-  for (const store of opened) await store.close();
-});
+afterAll(closeOpenedStores);
 
-describe.each([
-  ['memory store', async (): Promise<Store> => createMemoryStore()],
-  [
-    'PGlite store',
-    async (): Promise<Store> => {
-      const store = await createPostgresStore({ dataDir: 'memory://' });
-      opened.push(store);
-      return store;
-    },
-  ],
-])('a resume that stops midway is taken over (%s)', (_name, openStore) => {
+describe.each(STORE_KINDS)('a resume that stops midway is taken over (%s)', (_name, openStore) => {
   it('after the call ran but before it was settled: the take-over replays its outcome, the model sees it once', async () => {
     const store = await openStore();
     const ran: number[] = [];

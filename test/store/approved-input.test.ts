@@ -3,10 +3,10 @@
 // to its reruns with answers (same paused run, same call, same user), and to nothing else. Memory store and PGlite.
 import { createRegistry, defineAction, type Registry } from '@affordance/core';
 import { type AgentResult, resumeAgent, runAgent } from '@affordance/core/agent';
-import { createMemoryStore, type Store } from '@affordance/core/ports';
+import type { Store } from '@affordance/core/ports';
 import { createScriptedModel } from '@affordance/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../packages/store-postgres/src/index.js';
+import { closeOpenedStores, STORE_KINDS } from '../support/store-kinds.js';
 
 const alice = { id: 'alice' };
 const STREET = { type: 'object', properties: { street: { type: 'string' } }, required: ['street'] };
@@ -37,10 +37,7 @@ function registryOver(store: Store, shipped: string[]): Registry {
   });
 }
 
-const opened: PostgresStore[] = [];
-afterAll(async () => {
-  for (const store of opened) await store.close();
-});
+afterAll(closeOpenedStores);
 
 const only = (result: AgentResult) => {
   expect(result.status).toBe('interrupted');
@@ -48,17 +45,7 @@ const only = (result: AgentResult) => {
   return result.interrupts![0]!;
 };
 
-describe.each([
-  ['memory store', async (): Promise<Store> => createMemoryStore()],
-  [
-    'PGlite store',
-    async (): Promise<Store> => {
-      const store = await createPostgresStore({ dataDir: 'memory://' });
-      opened.push(store);
-      return store;
-    },
-  ],
-])('an approved call that asks for input (%s)', (_name, openStore) => {
+describe.each(STORE_KINDS)('an approved call that asks for input (%s)', (_name, openStore) => {
   it('runs with each answer under the approval already given, and asks for approval once', async () => {
     const store = await openStore();
     const shipped: string[] = [];
