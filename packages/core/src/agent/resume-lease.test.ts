@@ -74,23 +74,30 @@ async function pausedTransfers() {
   });
   expect(paused.interrupts).toHaveLength(2);
   const decisions = paused.interrupts!.map((interrupt) => ({ interruptId: interrupt.id, approved: true }));
-  return { store, ran, open, registryOver, paused, decisions };
-}
-
-describe('resumeAgent holds its lease or stops', () => {
-  it('stops with lease_lost before its next call once two renewals in a row failed; a later resume finishes', async () => {
-    const { store, ran, open, registryOver, paused, decisions } = await pausedTransfers();
-    const events: AgentEvent[] = [];
-    const model = createScriptedModel(['never reached']);
-    const resume = resumeAgent({
+  // Resume with every call approved and a short lease over `over`; its events go to `events`.
+  const resumeOver = (over: Store, model: ReturnType<typeof createScriptedModel>, events: AgentEvent[]) =>
+    resumeAgent({
       model,
-      registry: registryOver(failingRenewals(store, () => true)),
+      registry: registryOver(over),
       runId: paused.runId,
       user: alice,
       leaseMs: LEASE_MS,
       decisions,
       onEvent: (event) => events.push(event),
     });
+  return { store, ran, open, registryOver, paused, resumeOver };
+}
+
+describe('resumeAgent holds its lease or stops', () => {
+  it('stops with lease_lost before its next call once two renewals in a row failed; a later resume finishes', async () => {
+    const { store, ran, open, registryOver, paused, resumeOver } = await pausedTransfers();
+    const events: AgentEvent[] = [];
+    const model = createScriptedModel(['never reached']);
+    const resume = resumeOver(
+      failingRenewals(store, () => true),
+      model,
+      events,
+    );
     const failures = () => events.filter((event) => event.type === 'lease-error');
     await vi.waitFor(() => expect(failures().length).toBeGreaterThanOrEqual(2), {
       timeout: 5_000,
@@ -138,18 +145,14 @@ describe('resumeAgent holds its lease or stops', () => {
   });
 
   it('goes on after one failed renewal (the lease still holds), and reports it', async () => {
-    const { store, ran, open, registryOver, paused, decisions } = await pausedTransfers();
+    const { store, ran, open, paused, resumeOver } = await pausedTransfers();
     const events: AgentEvent[] = [];
     let failed = 0;
-    const resume = resumeAgent({
-      model: createScriptedModel(['Both sent.']),
-      registry: registryOver(failingRenewals(store, () => failed++ === 0)),
-      runId: paused.runId,
-      user: alice,
-      leaseMs: LEASE_MS,
-      decisions,
-      onEvent: (event) => events.push(event),
-    });
+    const resume = resumeOver(
+      failingRenewals(store, () => failed++ === 0),
+      createScriptedModel(['Both sent.']),
+      events,
+    );
     // One failure, then a renewal that held: the lease was never lost.
     await vi.waitFor(() => expect(failed).toBeGreaterThanOrEqual(3), { timeout: 5_000, interval: 5 });
     open();
@@ -169,7 +172,7 @@ describe('resumeAgent holds its lease or stops', () => {
   });
 
   it('counts a renewal the store never answers as failed, and stops the same way', async () => {
-    const { store, ran, open, registryOver, paused, decisions } = await pausedTransfers();
+    const { store, ran, open, resumeOver } = await pausedTransfers();
     const events: AgentEvent[] = [];
     const hanging: Store = {
       ...store,
@@ -181,15 +184,7 @@ describe('resumeAgent holds its lease or stops', () => {
             : store.agentRuns.change(id, change),
       },
     };
-    const resume = resumeAgent({
-      model: createScriptedModel(['never reached']),
-      registry: registryOver(hanging),
-      runId: paused.runId,
-      user: alice,
-      leaseMs: LEASE_MS,
-      decisions,
-      onEvent: (event) => events.push(event),
-    });
+    const resume = resumeOver(hanging, createScriptedModel(['never reached']), events);
     const failures = () => events.filter((event) => event.type === 'lease-error');
     await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000, interval: 5 });
     open();
