@@ -13,8 +13,8 @@ export interface RunLease {
 /**
  * Renew the run's lease every third of `leaseMs`. Each renewal the store fails (or leaves unanswered until the next
  * one) is reported as a `lease-error` event; one failure leaves two thirds of the lease, but after two in a row the
- * lease lapses before the next try, so the resume is stopped (`lease_lost`) at its next `check()`. A renewal the store refuses means another resume took
- * the run over (`already_resolved`).
+ * lease lapses before the next try, so the resume is stopped (`lease_lost`) at its next `check()`. A renewal the
+ * store refuses means another resume took the run over (`already_resolved`).
  */
 export function holdLease(options: {
   readonly store: AgentRunStore;
