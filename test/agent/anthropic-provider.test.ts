@@ -1,9 +1,9 @@
 // Replays recorded Anthropic Messages responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `@anthropic-ai/sdk` client.
 
-import type { ModelStreamPart } from '@affordance/core/agent';
 import { createAnthropicModel } from '@affordance/core/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collect } from '../support/model-parts.js';
 import { anthropicSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
@@ -21,12 +21,6 @@ async function modelFor(answer: (body: unknown) => ReplayAnswer) {
     apiKey: 'sk-ant-test',
     maxTokens: 512,
   });
-}
-
-async function collect(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const out: ModelStreamPart[] = [];
-  for await (const part of parts) out.push(part);
-  return out;
 }
 
 /** The text and tool calls a recorded stream adds up to, read straight from its events. */

@@ -6,21 +6,15 @@ import type { ModelStreamPart } from '@affordance/core/agent';
 import { createGeminiModel, GeminiError } from '@affordance/core/gemini';
 import { ApiError } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failureOf as failureOfError } from '../support/model-parts.js';
 import { geminiSse, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { closeGemini, collect, messages, modelFor, server, tools } from './gemini-setup.js';
 
 afterEach(closeGemini);
 
 /** What a model call threw. */
-async function failureOf(run: () => Promise<unknown>): Promise<GeminiError> {
-  try {
-    await run();
-  } catch (error) {
-    if (GeminiError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('the call did not fail');
-}
+const failureOf = (run: () => Promise<unknown>) =>
+  failureOfError(run, (error) => GeminiError.isInstance(error));
 
 describe('createGeminiModel: failures are GeminiErrors', () => {
   const chunks = () => readChunks('google/google-stream-no-args-tool-call');

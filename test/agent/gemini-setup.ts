@@ -1,8 +1,10 @@
 // The replay of the Gemini API that the Gemini provider tests talk to through `@google/genai`: recorded responses
 // from test/fixtures/provider-streams/google (vercel/ai @ed857f5, packages/google/src/__fixtures__, Apache-2.0).
-import type { ModelStreamPart } from '@affordance/core/agent';
 import { createGeminiModel } from '@affordance/core/gemini';
 import type { RecordedJson } from '../support/replay-fixtures.js';
+
+export { collect, finishOf } from '../support/model-parts.js';
+
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
 /** The replay server of the running test (a live binding: `modelFor` sets it, `closeGemini` clears it). */
@@ -24,19 +26,6 @@ export async function modelFor(answer: (body: unknown) => ReplayAnswer, model = 
     [`/v1beta/models/${model}:streamGenerateContent`]: answer,
   });
   return createGeminiModel({ model, baseURL: server.url, apiKey: 'gemini-key', maxTokens: 256 });
-}
-
-export async function collect(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const out: ModelStreamPart[] = [];
-  for await (const part of parts) out.push(part);
-  return out;
-}
-
-/** The finished answer of a stream: its last part. */
-export function finishOf(parts: readonly ModelStreamPart[]) {
-  const last = parts.at(-1);
-  if (last?.type !== 'response-finish') throw new Error(`last part is ${last?.type}`);
-  return last.response;
 }
 
 /** The calls a recorded answer holds, read straight from its whole `functionCall` parts. */

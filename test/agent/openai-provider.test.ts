@@ -1,9 +1,9 @@
 // Replays recorded Chat Completions responses from test/fixtures/provider-streams
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `openai` client.
 
-import type { ModelStreamPart } from '@affordance/core/agent';
 import { createOpenAIModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collect } from '../support/model-parts.js';
 import { openAISse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
@@ -33,12 +33,6 @@ function streamedArguments(
     }
   }
   return calls;
-}
-
-async function collect(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const out: ModelStreamPart[] = [];
-  for await (const part of parts) out.push(part);
-  return out;
 }
 
 const messages = [

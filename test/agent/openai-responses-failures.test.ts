@@ -6,6 +6,7 @@ import type { ModelStreamPart } from '@affordance/core/agent';
 import { OpenAIResponsesError } from '@affordance/core/openai';
 import { APIError } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failureOf as failureOfError } from '../support/model-parts.js';
 import { type RecordedJson, readChunks, readResponse, responsesSse } from '../support/replay-fixtures.js';
 import {
   closeResponses,
@@ -20,15 +21,8 @@ import {
 afterEach(closeResponses);
 
 /** What a model call threw. */
-async function failureOf(run: () => Promise<unknown>): Promise<OpenAIResponsesError> {
-  try {
-    await run();
-  } catch (error) {
-    if (OpenAIResponsesError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('the call did not fail');
-}
+const failureOf = (run: () => Promise<unknown>) =>
+  failureOfError(run, (error) => OpenAIResponsesError.isInstance(error));
 
 const events = () => readChunks(RECORDED.parallel);
 

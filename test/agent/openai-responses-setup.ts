@@ -1,9 +1,11 @@
 // The replay of the OpenAI Responses API (`POST /v1/responses`) the Responses provider tests talk to through the
 // official `openai` client: recorded streams from test/fixtures/provider-streams (vercel/ai @ed857f5,
 // packages/*/src/**/__fixtures__, Apache-2.0) and the adapted ones in responses-adapted/ (see its SOURCE.md).
-import type { ModelStreamPart } from '@affordance/core/agent';
 import { createOpenAIResponsesModel } from '@affordance/core/openai';
 import { type RecordedJson, readChunks } from '../support/replay-fixtures.js';
+
+export { collect, finishOf } from '../support/model-parts.js';
+
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
 
 /** The replay server of the running test (a live binding: `modelFor` sets it, `closeResponses` clears it). */
@@ -45,19 +47,6 @@ export const RECORDED = {
   /** Adapted from `text`: the answer's text is JSON. */
   json: 'responses-adapted/json-answer',
 } as const;
-
-export async function collect(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
-  const out: ModelStreamPart[] = [];
-  for await (const part of parts) out.push(part);
-  return out;
-}
-
-/** The finished answer of a stream: its last part. */
-export function finishOf(parts: readonly ModelStreamPart[]) {
-  const last = parts.at(-1);
-  if (last?.type !== 'response-finish') throw new Error(`last part is ${last?.type}`);
-  return last.response;
-}
 
 /** The calls a recorded stream holds, read straight from its finished `function_call` items. */
 export function recordedCalls(name: string) {

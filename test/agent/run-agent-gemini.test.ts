@@ -1,39 +1,17 @@
 // Replays recorded Gemini responses from test/fixtures/provider-streams/google
 // (vercel/ai @ed857f5, packages/google/src/__fixtures__, Apache-2.0): runAgent through `@google/genai` end to end.
-import { createRegistry, defineAction, runAgent } from '@affordance/core';
+import { runAgent } from '@affordance/core';
 import { createGeminiModel } from '@affordance/core/gemini';
 import { afterEach, describe, expect, it } from 'vitest';
 import { geminiSse, readChunks, readResponse } from '../support/replay-fixtures.js';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { weatherRegistry } from '../support/weather-registry.js';
 
 let server: ReplayServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function weatherRegistry() {
-  const ran: Record<string, unknown>[] = [];
-  const registry = createRegistry({
-    actions: [
-      defineAction({
-        name: 'weather',
-        description: 'The weather at a place',
-        input: {
-          type: 'object',
-          properties: { location: { type: 'string', minLength: 1 } },
-          required: ['location'],
-          additionalProperties: false,
-        } as const,
-        handler: (args) => {
-          ran.push(args);
-          return `sunny in ${args.location}`;
-        },
-      }),
-    ],
-  });
-  return { registry, ran };
-}
 
 describe('runAgent through createGeminiModel', () => {
   for (const stream of [false, true]) {

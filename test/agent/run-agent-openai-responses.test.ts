@@ -1,13 +1,14 @@
 // runAgent end to end through createOpenAIResponsesModel and the official `openai` client, against a local replay of
 // `POST /v1/responses` serving recorded streams from test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0;
 // responses-adapted/ adapted from them, see its SOURCE.md).
-import { createRegistry, defineAction, runAgent } from '@affordance/core';
+import { runAgent } from '@affordance/core';
 import { createConversationRecorder } from '@affordance/core/agent';
 import { createOpenAIResponsesModel, OpenAIResponsesError } from '@affordance/core/openai';
 import { createMemoryConversationStore } from '@affordance/core/ports';
 import { createModelFromEnv } from '@affordance/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedJson, readChunks, readResponse, responsesSse } from '../support/replay-fixtures.js';
+import { weatherRegistry } from '../support/weather-registry.js';
 import {
   closeResponses,
   RECORDED,
@@ -17,29 +18,6 @@ import {
 } from './openai-responses-setup.js';
 
 afterEach(closeResponses);
-
-function weatherRegistry() {
-  const ran: Record<string, unknown>[] = [];
-  const registry = createRegistry({
-    actions: [
-      defineAction({
-        name: 'weather',
-        description: 'The weather at a place',
-        input: {
-          type: 'object',
-          properties: { location: { type: 'string', minLength: 1 } },
-          required: ['location'],
-          additionalProperties: false,
-        } as const,
-        handler: (args) => {
-          ran.push(args);
-          return `sunny in ${args.location}`;
-        },
-      }),
-    ],
-  });
-  return { registry, ran };
-}
 
 /** A replay that answers each request with the next recording, and a Responses model pointed at it. */
 async function replaying(...answers: (readonly string[])[]) {

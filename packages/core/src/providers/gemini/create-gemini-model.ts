@@ -6,6 +6,7 @@ import {
 } from '@google/genai';
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
+import { notAborted } from '../not-aborted.js';
 import { needsThoughtSignatures, toGeminiContents } from './gemini-contents.js';
 import { toGeminiError } from './gemini-error.js';
 import { readGeminiTurn, SignatureMemory } from './gemini-turn.js';
@@ -125,9 +126,4 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
       yield { type: 'response-finish', response: finished.response };
     },
   };
-}
-
-/** The client listens for `abort` events only, so a signal aborted before the call would go unheard. */
-function notAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
 }

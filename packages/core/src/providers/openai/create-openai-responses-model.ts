@@ -7,6 +7,7 @@ import type {
 } from '../../agent/model-types.js';
 import { AffordanceError } from '../../errors/action-error.js';
 import { toStrictSchema } from '../../formats/strict-schema.js';
+import { notAborted } from '../not-aborted.js';
 import { toResponsesError } from './openai-responses-error.js';
 import { toResponsesInput } from './openai-responses-input.js';
 import { readResponse, readResponsesTurn } from './openai-responses-turn.js';
@@ -117,9 +118,4 @@ function textFormatOf(format: ResponseFormat): OpenAI.Responses.ResponseFormatTe
     schema: (strict.ok ? strict.schema : format.schema) as Record<string, unknown>,
     strict: strict.ok,
   };
-}
-
-/** A signal aborted before the call: fail at once, without a request. */
-function notAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
 }

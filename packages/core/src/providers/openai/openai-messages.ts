@@ -3,6 +3,11 @@ import type { AgentMessage, FinishReason } from '../../agent/model-types.js';
 
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
+/** A tool call's arguments as the JSON text both OpenAI APIs expect (text already given is sent as it is). */
+export function argumentsText(args: unknown): string {
+  return typeof args === 'string' ? args : JSON.stringify(args ?? {});
+}
+
 /** Convert agent messages to Chat Completions messages (one `tool` message per tool result). */
 export function toOpenAIMessages(messages: readonly AgentMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
@@ -22,7 +27,7 @@ export function toOpenAIMessages(messages: readonly AgentMessage[]): ChatMessage
               type: 'function' as const,
               function: {
                 name: call.name,
-                arguments: typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}),
+                arguments: argumentsText(call.args),
               },
             })),
           });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { argumentsText } from './openai-messages.js';
 import { responsesFinishReason, responsesUsage, toResponsesInput } from './openai-responses-input.js';
 
 describe('toResponsesInput', () => {
@@ -32,6 +33,14 @@ describe('toResponsesInput', () => {
       { type: 'function_call_output', call_id: 'c2', output: 'location is required' },
       { role: 'assistant', content: 'Sunny in SF.' },
     ]);
+  });
+});
+
+describe('argumentsText (Chat Completions and Responses)', () => {
+  it('sends text arguments as they are, others as JSON, none as {}', () => {
+    expect(argumentsText('{"location":')).toBe('{"location":');
+    expect(argumentsText({ location: 'SF' })).toBe('{"location":"SF"}');
+    expect(argumentsText(undefined)).toBe('{}');
   });
 });
 

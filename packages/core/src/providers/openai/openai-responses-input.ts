@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { AgentMessage, FinishReason, ModelUsage } from '../../agent/model-types.js';
+import { argumentsText } from './openai-messages.js';
 
 type InputItem = OpenAI.Responses.ResponseInputItem;
 
@@ -23,7 +24,7 @@ export function toResponsesInput(messages: readonly AgentMessage[]): InputItem[]
             type: 'function_call',
             call_id: call.id,
             name: call.name,
-            arguments: typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}),
+            arguments: argumentsText(call.args),
           });
         }
         break;
