@@ -57,24 +57,41 @@ export function evaluateRequests(
   const servers = readMcpServers();
   const actions = serverNames.flatMap((server) => servers.get(server) ?? []).map(mcpToolToAction);
   const registry = createRegistry({ actions, ranker: makeRanker() });
+  return scoreAnswers(
+    requests.map((request) => ({
+      query: request.query,
+      expected: request.expected,
+      got: registry.available({ ...extra, query: request.query, limit: 3 }).map((entry) => entry.name),
+    })),
+  );
+}
+
+/** One request's answer: what was asked, the names that serve it, the names the registry gave (best first). */
+export interface RequestAnswer {
+  readonly query: string;
+  readonly expected: readonly string[];
+  readonly got: readonly string[];
+}
+
+/** Score the answers: top 3 and top 1 of the served requests, rejection of the others, and every miss. */
+export function scoreAnswers(answers: readonly RequestAnswer[]): ShortRequestScore {
   let served = 0;
   let top3 = 0;
   let top1 = 0;
   let rejected = 0;
-  const misses: Array<{ query: string; got: string[] }> = [];
-  for (const request of requests) {
-    const got = registry.available({ ...extra, query: request.query, limit: 3 }).map((entry) => entry.name);
-    if (request.expected.length === 0) {
+  const misses: Array<{ query: string; got: readonly string[] }> = [];
+  for (const { query, expected, got } of answers) {
+    if (expected.length === 0) {
       if (got.length === 0) rejected++;
-      else misses.push({ query: request.query, got });
+      else misses.push({ query, got });
       continue;
     }
     served++;
-    if (got.some((name) => request.expected.includes(name))) top3++;
-    else misses.push({ query: request.query, got });
-    if (got[0] !== undefined && request.expected.includes(got[0])) top1++;
+    if (got.some((name) => expected.includes(name))) top3++;
+    else misses.push({ query, got });
+    if (got[0] !== undefined && expected.includes(got[0])) top1++;
   }
-  const unserved = requests.length - served;
+  const unserved = answers.length - served;
   return {
     top3: top3 / (served || 1),
     top1: top1 / (served || 1),

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupContext, groupOf, withGroupContext } from './group-context.js';
 import { createLexicalRanker } from './lexical-ranker.js';
-import type { RankDocument } from './types.js';
-
-const doc = (id: string, description: string, scope?: string): RankDocument => ({
-  id: scope ? `${scope}_${id}` : id,
-  name: id,
-  scope,
-  title: '',
-  description,
-  examples: [],
-  tags: [],
-  category: '',
-  parameters: [],
-});
+import { rankDocument } from './rank-document.fixture.js';
 
 describe('the context of an action’s group in the recall-first intent', () => {
   it('groups by an explicit group, else by scope, else by the namespace of a dotted name, and not by a decimal point', () => {
@@ -67,13 +55,15 @@ describe('the context of an action’s group in the recall-first intent', () => 
 
   it('brings more of the server a request is about into the lexical ranker’s top k', () => {
     const documents = [
-      doc('word.create_document', 'Create a new Word document'),
-      doc('word.add_paragraph', 'Add a paragraph of text'),
-      doc('word.add_heading', 'Add a heading'),
-      doc('web.heading_style', 'Style a heading of a web page'),
-      doc('slides.add_title_heading', 'Add a heading to a slide'),
-      doc('pdf.convert', 'Convert a document to PDF'),
-      ...Array.from({ length: 20 }, (_, at) => doc(`filler${at}`, `unrelated tool number ${at}`)),
+      rankDocument('word.create_document', { description: 'Create a new Word document' }),
+      rankDocument('word.add_paragraph', { description: 'Add a paragraph of text' }),
+      rankDocument('word.add_heading', { description: 'Add a heading' }),
+      rankDocument('web.heading_style', { description: 'Style a heading of a web page' }),
+      rankDocument('slides.add_title_heading', { description: 'Add a heading to a slide' }),
+      rankDocument('pdf.convert', { description: 'Convert a document to PDF' }),
+      ...Array.from({ length: 20 }, (_, at) =>
+        rankDocument(`filler${at}`, { description: `unrelated tool number ${at}` }),
+      ),
     ];
     const request = 'create a Word document with a heading';
     const top = (groupContext: number) => {

@@ -4,21 +4,9 @@ import { qualifiedName } from '../action/qualified-name.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { rankDocumentOf } from '../registry/rank-document.js';
 import { createLexicalRanker } from './lexical-ranker.js';
+import { rankDocument } from './rank-document.fixture.js';
 import { shapeActions } from './shape-actions.fixture.js';
 import type { RankDocument } from './types.js';
-
-const doc = (id: string, fields: Partial<RankDocument> = {}): RankDocument => ({
-  id,
-  name: id,
-  scope: undefined,
-  title: '',
-  description: '',
-  examples: [],
-  tags: [],
-  category: '',
-  parameters: [],
-  ...fields,
-});
 
 describe('relevance filtering (the seed: "make this bigger")', () => {
   const registry = createRegistry({ actions: shapeActions, ranker: createLexicalRanker() });
@@ -77,9 +65,9 @@ describe('relevance filtering (the seed: "make this bigger")', () => {
 describe('createLexicalRanker', () => {
   it('weighs a match in the name above one in a parameter description, which alone is not relevant enough', () => {
     const ranker = createLexicalRanker({ threshold: 0 });
-    ranker.add(doc('exportInvoice', { description: 'Write an invoice to a file' }));
+    ranker.add(rankDocument('exportInvoice', { description: 'Write an invoice to a file' }));
     ranker.add(
-      doc('sendEmail', {
+      rankDocument('sendEmail', {
         description: 'Send a message',
         parameters: [{ name: 'attachment', description: 'An invoice to attach' }],
       }),
@@ -90,8 +78,8 @@ describe('createLexicalRanker', () => {
 
   it('matches stemmed forms and the forms the stemmer keeps apart', () => {
     const ranker = createLexicalRanker();
-    ranker.add(doc('analyzeSales', { description: 'Analyze sales figures' }));
-    ranker.add(doc('printColors', { description: 'Print the colors' }));
+    ranker.add(rankDocument('analyzeSales', { description: 'Analyze sales figures' }));
+    ranker.add(rankDocument('printColors', { description: 'Print the colors' }));
     expect(ranker.rank('coloring')[0]?.id).toBe('printColors');
     expect(ranker.rank('sales analysis')[0]?.id).toBe('analyzeSales');
   });
@@ -108,7 +96,8 @@ describe('createLexicalRanker', () => {
     };
     const topTwo = (novelty: number) => {
       const ranker = createLexicalRanker({ novelty, threshold: 0.1 });
-      for (const [id, description] of Object.entries(descriptions)) ranker.add(doc(id, { description }));
+      for (const [id, description] of Object.entries(descriptions))
+        ranker.add(rankDocument(id, { description }));
       return ranker
         .rank('Check the weather forecast in Oslo and book a flight there', { limit: 2 })
         .map((hit) => hit.id);
@@ -138,7 +127,7 @@ describe('createLexicalRanker', () => {
 
   it('stays in step with adds and removes: the answers of an index built from scratch', () => {
     const documents = Array.from({ length: 60 }, (_, at) =>
-      doc(`action${at}`, {
+      rankDocument(`action${at}`, {
         description: `${['copy', 'move', 'paint', 'resize'][at % 4]} the ${['shape', 'text', 'image'][at % 3]} number ${at}`,
       }),
     );
@@ -146,12 +135,12 @@ describe('createLexicalRanker', () => {
     const incremental = createLexicalRanker({ threshold: 0, novelty: 0 });
     for (const document of documents) incremental.add(document);
     for (let at = 0; at < 60; at += 3) incremental.remove(`action${at}`);
-    incremental.add(doc('action1', { description: 'paint the image red' }));
+    incremental.add(rankDocument('action1', { description: 'paint the image red' }));
     const fresh = createLexicalRanker({ threshold: 0, novelty: 0 });
     for (const document of documents) {
       const at = Number(document.id.slice(6));
       if (at % 3 === 0) continue;
-      fresh.add(at === 1 ? doc('action1', { description: 'paint the image red' }) : document);
+      fresh.add(at === 1 ? rankDocument('action1', { description: 'paint the image red' }) : document);
     }
     expect(incremental.size).toBe(fresh.size);
     for (const query of ['paint the image', 'copy shape', 'resize text', 'red']) {
@@ -166,7 +155,7 @@ describe('createLexicalRanker', () => {
 
   it('answers as a fresh index when queried between adds and removes (its per-term caches follow)', () => {
     const documents = Array.from({ length: 40 }, (_, at) =>
-      doc(`tool${at}`, {
+      rankDocument(`tool${at}`, {
         description: `${['paint', 'move', 'copy'][at % 3]} the shape ${at % 5 ? 'now' : 'later'}`,
       }),
     );
@@ -190,7 +179,7 @@ describe('createLexicalRanker', () => {
       sameAsFresh('copy the shape');
       sameAsFresh('paint later');
     }
-    const replaced = doc('tool1', { description: 'copy the shape sideways' });
+    const replaced = rankDocument('tool1', { description: 'copy the shape sideways' });
     live.add(replaced);
     kept.set('tool1', replaced);
     sameAsFresh('copy sideways');
@@ -199,7 +188,7 @@ describe('createLexicalRanker', () => {
 
   it('ranks and explains in one pass as rank and explain do apart, for its hits and the documents asked for', () => {
     const documents = Array.from({ length: 80 }, (_, at) =>
-      doc(`tool${at}`, {
+      rankDocument(`tool${at}`, {
         description: `${['paint', 'move', 'copy', 'resize'][at % 4]} the ${['shape', 'text'][at % 2]} ${at % 5 ? 'now' : 'later'}`,
         parameters: at % 3 ? [] : [{ name: 'color', description: 'A colour', required: true, value: 'text' }],
       }),
@@ -230,7 +219,7 @@ describe('createLexicalRanker', () => {
   it('does not expect a request to repeat the namespace of a dotted name', () => {
     const nameCoverage = (id: string, query: string) => {
       const ranker = createLexicalRanker();
-      ranker.add(doc(id, { description: 'Magnetic field around a current' }));
+      ranker.add(rankDocument(id, { description: 'Magnetic field around a current' }));
       return ranker.explain(query)[0]?.components.name ?? 0;
     };
     const request = (words: string) => `apply ${words} to this long copper wire`;
@@ -247,7 +236,11 @@ describe('createLexicalRanker', () => {
   it('weighs the parts of the relevance as told', () => {
     const ranker = (relevance: { query: number; name: number; about: number }) => {
       const made = createLexicalRanker({ relevance });
-      made.add(doc('exportReport', { description: 'Write the monthly sales figures to a spreadsheet file' }));
+      made.add(
+        rankDocument('exportReport', {
+          description: 'Write the monthly sales figures to a spreadsheet file',
+        }),
+      );
       return made;
     };
     const [nameOnly] = ranker({ query: 0, name: 1, about: 0 }).explain('export the quarterly budget');
@@ -259,7 +252,7 @@ describe('createLexicalRanker', () => {
 
   it('forgets the words of removed documents', () => {
     const ranker = createLexicalRanker();
-    ranker.add(doc('zebraCount', { description: 'Count the zebras' }));
+    ranker.add(rankDocument('zebraCount', { description: 'Count the zebras' }));
     expect(ranker.rank('zebra')).toHaveLength(1);
     ranker.remove('zebraCount');
     ranker.remove('zebraCount');

@@ -196,7 +196,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         examples < 0
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      const order = ((sums[at]! / total) * (1 + nameBoost * name)) / (1 + nameBoost);
+      const order = (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
       if (floor && order <= least && !((wanted?.[slot] ?? 0) > 0)) continue;
       visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       least = floor?.() ?? 0;

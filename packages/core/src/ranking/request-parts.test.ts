@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalRanker } from './lexical-ranker.js';
+import { rankDocument } from './rank-document.fixture.js';
 import { allocateByParts, headOf, rankParts, requestParts } from './request-parts.js';
-import type { RankDocument, RankedMatch } from './types.js';
-
-const doc = (id: string, description: string): RankDocument => ({
-  id,
-  name: id,
-  scope: undefined,
-  title: '',
-  description,
-  examples: [],
-  tags: [],
-  category: '',
-  parameters: [],
-});
+import type { RankedMatch } from './types.js';
 
 const hits = (...list: Array<[string, number]>): RankedMatch[] =>
   list.map(([id, score]) => ({ id, score, relevant: score > 0.5 }));
@@ -124,7 +113,7 @@ describe('the recall-first match of a request of several sentences', () => {
     ['getHotelReviews', 'Reviews of a hotel'],
     ['translateText', 'Translate a text'],
     ['sendEmail', 'Send an email'],
-  ].map(([id, description]) => doc(id!, description!));
+  ].map(([id, description]) => rankDocument(id!, { description: description! }));
   const ranker = createLexicalRanker();
   for (const document of documents) ranker.add(document);
   const asks =

@@ -39,7 +39,7 @@ export function headOf(part: string): string {
 }
 
 /** What a part weighs in the allocation: the weight of its words that are not values (ids, names, numbers). */
-export function partWeight(part: string): number {
+function partWeight(part: string): number {
   let weight = 0;
   for (const term of queryTerms(part)) if (!term.value) weight += term.weight;
   return weight;
@@ -88,7 +88,13 @@ export function allocateByParts(
   const count = parts.length;
   // The candidates (the whole request's first places, then each part's), and each one's share of each part.
   const numbers = new Map<string, number>();
-  for (const hit of whole.slice(0, PLACES)) if (!numbers.has(hit.id)) numbers.set(hit.id, numbers.size);
+  // Each of the whole request's first places, by id (its first place), keeping its own flag.
+  const own = new Map<string, RankedMatch>();
+  for (const hit of whole.slice(0, PLACES)) {
+    if (numbers.has(hit.id)) continue;
+    numbers.set(hit.id, numbers.size);
+    own.set(hit.id, hit);
+  }
   for (const { hits } of parts)
     for (const hit of hits) if (!numbers.has(hit.id)) numbers.set(hit.id, numbers.size);
   const candidates = [...numbers.keys()];
@@ -139,8 +145,6 @@ export function allocateByParts(
     take(best);
   }
   // Each pick keeps its own flag; after the allocated places, the whole request's order goes on.
-  const own = new Map<string, RankedMatch>();
-  for (const hit of whole.slice(0, PLACES)) if (!own.has(hit.id)) own.set(hit.id, hit);
   const placed = new Set(picked);
   const found = picked.map((id) => own.get(id) ?? { id, score: 0, relevant: relevantOf(id) });
   for (let at = 0; at < whole.length && found.length < limit; at++) {

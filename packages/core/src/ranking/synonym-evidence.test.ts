@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalRanker } from './lexical-ranker.js';
-import type { RankDocument } from './types.js';
+import { rankDocument } from './rank-document.fixture.js';
 import type { Synonyms } from './wordnet-synonyms.js';
 
-const doc = (id: string, name: string, description: string): RankDocument => ({
-  id,
-  name,
-  scope: undefined,
-  title: '',
-  description,
-  examples: [],
-  tags: [],
-  category: '',
-  parameters: [],
-});
 const documents = [
-  doc('shape.resize', 'resize', 'Change the size of a shape'),
-  doc('shape.color', 'color', 'Change the fill color of a shape'),
-  doc('doc.report', 'write_report', 'Write a report file to a folder'),
-  doc('doc.chart', 'draw_chart', 'Draw a chart of numbers'),
-  doc('doc.archive', 'archive_folder', 'Archive a folder of files'),
+  rankDocument('shape.resize', { name: 'resize', description: 'Change the size of a shape' }),
+  rankDocument('shape.color', { name: 'color', description: 'Change the fill color of a shape' }),
+  rankDocument('doc.report', { name: 'write_report', description: 'Write a report file to a folder' }),
+  rankDocument('doc.chart', { name: 'draw_chart', description: 'Draw a chart of numbers' }),
+  rankDocument('doc.archive', { name: 'archive_folder', description: 'Archive a folder of files' }),
 ];
 // "enlarge" and "crimson" are words no document uses; "graph" stands for "chart" only through a synonym.
 const table: Record<string, string[]> = {

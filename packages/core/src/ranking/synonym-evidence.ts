@@ -6,7 +6,7 @@ import type { QueryGroup } from './term-index.js';
  * language: its synonyms are left out. The word-vector ranker draws the same line for a short request (at most 3
  * content words).
  */
-export const DIRECT_WORDS_WITHOUT_SYNONYMS = 4;
+const DIRECT_WORDS_WITHOUT_SYNONYMS = 4;
 
 /**
  * The recall-first plan with its synonyms weighed by how much of the request its own words found: each synonym's

@@ -174,8 +174,12 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     if (matching) softMatch.begin(queryBag);
     let values: RequestValues | undefined;
     const keeps = keepsLexicalRelevance(query, lexicalFloor);
+    // The lexical score of each of the best lexical ones.
+    const order = new Map<string, number>();
+    for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
     return {
       ...lexicalPass,
+      order,
       others,
       queryWeight,
       matching,
@@ -231,8 +235,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const pickedOf = (pass: Pass): string[] => {
     if (entries.size <= candidates) return pass.others;
     const picked = pass.hits.map((hit) => hit.id);
-    const best = new Set(picked);
-    for (const id of pass.others) if (!best.has(id)) picked.push(id);
+    for (const id of pass.others) if (!pass.order.has(id)) picked.push(id);
     return picked;
   };
 
@@ -245,15 +248,13 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     pass: Pass,
     visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
   ) => {
-    const order = new Map<string, number>();
-    for (const hit of pass.hits) order.set(hit.id, hit.score);
     const picked = pickedOf(pass);
     if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
     for (const id of picked) {
       const lexicalHit = pass.explained.get(id);
       const lexicalRelevance = lexicalHit?.relevance ?? 0;
       const relevance = judge(entries.get(id), lexicalRelevance, pass);
-      const score = order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
+      const score = pass.order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
       visit(id, score, relevance, lexicalRelevance);
     }
   };
@@ -296,12 +297,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const rankTop = (query: string, limit: number): RankHit[] => {
     if (last?.query === query) return last.hits.slice(0, limit);
     const pass = passOf(query);
-    const order = new Map<string, number>();
-    for (const hit of pass.hits) order.set(hit.id, hit.score);
     const known: Candidate[] = [];
     const softOnly: Candidate[] = [];
     pickedOf(pass).forEach((id, position) => {
-      const score = order.get(id) ?? pass.explained.get(id)?.score;
+      const score = pass.order.get(id) ?? pass.explained.get(id)?.score;
       (score === undefined ? softOnly : known).push({ id, score: score ?? 0, position });
     });
     known.sort(byScore);
