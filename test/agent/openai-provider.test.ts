@@ -13,9 +13,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function modelFor(answer: (body: unknown) => ReplayAnswer) {
+async function modelFor(answer: (body: unknown) => ReplayAnswer, maxRetries?: number) {
   server = await startReplayServer({ '/v1/chat/completions': answer });
-  return createOpenAIModel({ model: 'test-model', baseURL: `${server.url}/v1`, apiKey: 'sk-test' });
+  return createOpenAIModel({
+    model: 'test-model',
+    baseURL: `${server.url}/v1`,
+    apiKey: 'sk-test',
+    ...(maxRetries !== undefined ? { maxRetries } : {}),
+  });
 }
 
 /** What the recorded stream's argument deltas add up to, per tool call index. */
@@ -151,5 +156,15 @@ describe('createOpenAIModel against recorded Chat Completions responses', () => 
     const controller = new AbortController();
     controller.abort();
     await expect(model.generate({ messages, signal: controller.signal })).rejects.toThrow(/abort/i);
+  });
+
+  it.each([0, 1])('retries a 500 answer as often as maxRetries says (%i)', async (maxRetries) => {
+    const overloaded = {
+      message: 'The server had an error while processing your request.',
+      type: 'server_error',
+    };
+    const model = await modelFor(() => ({ status: 500, json: { error: overloaded } }), maxRetries);
+    await expect(model.generate({ messages })).rejects.toThrow(/server had an error/);
+    expect(server!.requests).toHaveLength(maxRetries + 1);
   });
 });

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   LanguageModel,
   ModelRequest,
@@ -12,16 +12,12 @@ import { AffordanceError } from '../../errors/action-error.js';
 import { toStrictSchema } from '../../formats/strict-schema.js';
 import { createToolCallAssembler } from '../../streaming/create-tool-call-assembler.js';
 import { streamPartOf, toolCallsOf } from '../read-tool-states.js';
+import { type OpenAIClientOptions, openAIClientOf } from './openai-client.js';
 import { finishReasonOf, toOpenAIMessages } from './openai-messages.js';
 
 /** Options of `createOpenAIModel`: a model name and either a client or what to build one with. */
-export interface OpenAIModelOptions {
+export interface OpenAIModelOptions extends OpenAIClientOptions {
   readonly model: string;
-  /** An existing client; otherwise one is built from `baseURL` and `apiKey`. */
-  readonly client?: OpenAI;
-  /** An OpenAI-compatible server (Ollama `http://localhost:11434/v1`, vLLM, llama.cpp, LM Studio …). */
-  readonly baseURL?: string;
-  readonly apiKey?: string;
   /** False for models or servers without tool calling (`protocol: 'auto'` then uses the text protocol). */
   readonly supportsTools?: boolean;
   readonly maxTokens?: number;
@@ -33,8 +29,6 @@ export interface OpenAIModelOptions {
    * llama.cpp in their recent versions); false makes `runAgent({ output })` use its `final_answer` tool.
    */
   readonly structuredOutput?: boolean;
-  /** Allow use in a browser, where the key is visible to the user. */
-  readonly dangerouslyAllowBrowser?: boolean;
 }
 
 /** A `LanguageModel` over the Chat Completions API of the official `openai` client (tools, streaming and not). */
@@ -42,14 +36,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
   if (typeof options?.model !== 'string' || options.model === '') {
     throw new AffordanceError('invalid_option', 'createOpenAIModel: model must be a non-empty string');
   }
-  const client =
-    options.client ??
-    new OpenAI({
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      // Local OpenAI-compatible servers take any key; the client insists on one.
-      apiKey: options.apiKey ?? (options.baseURL ? 'not-needed' : undefined),
-      ...(options.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
-    });
+  const client = openAIClientOf(options);
   const body = (request: ModelRequest) => ({
     model: options.model,
     messages: toOpenAIMessages(request.messages),

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   LanguageModel,
   ModelRequest,
@@ -8,20 +8,14 @@ import type {
 import { AffordanceError } from '../../errors/action-error.js';
 import { toStrictSchema } from '../../formats/strict-schema.js';
 import { notAborted } from '../not-aborted.js';
+import { type OpenAIClientOptions, openAIClientOf } from './openai-client.js';
 import { toResponsesError } from './openai-responses-error.js';
 import { toResponsesInput } from './openai-responses-input.js';
 import { readResponse, readResponsesTurn } from './openai-responses-turn.js';
 
 /** Options of `createOpenAIResponsesModel`: a model name and either a client or what to build one with. */
-export interface OpenAIResponsesModelOptions {
+export interface OpenAIResponsesModelOptions extends OpenAIClientOptions {
   readonly model: string;
-  /** An existing client; otherwise one is built from `baseURL`, `apiKey` and `maxRetries`. */
-  readonly client?: OpenAI;
-  /** Another server speaking the Responses API (Azure OpenAI `…/openai/v1`, LM Studio, a proxy …). */
-  readonly baseURL?: string;
-  readonly apiKey?: string;
-  /** Retries of the client on 408, 409, 429 and 5xx answers and lost connections (the client's default: 2). */
-  readonly maxRetries?: number;
   readonly maxTokens?: number;
   readonly temperature?: number;
   /** Whether OpenAI keeps the responses (`store`; the API's default is true). The conversation is sent whole anyway. */
@@ -31,8 +25,6 @@ export interface OpenAIResponsesModelOptions {
    * `runAgent({ output })` use its `final_answer` tool.
    */
   readonly structuredOutput?: boolean;
-  /** Allow use in a browser, where the key is visible to the user. */
-  readonly dangerouslyAllowBrowser?: boolean;
 }
 
 /**
@@ -46,15 +38,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       'createOpenAIResponsesModel: model must be a non-empty string',
     );
   }
-  const client =
-    options.client ??
-    new OpenAI({
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      // Local servers take any key; the client insists on one.
-      apiKey: options.apiKey ?? (options.baseURL ? 'not-needed' : undefined),
-      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-      ...(options.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
-    });
+  const client = openAIClientOf(options);
   const id = `openai-responses:${options.model}`;
   const body = (request: ModelRequest) => ({
     model: options.model,

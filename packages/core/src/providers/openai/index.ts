@@ -3,4 +3,5 @@ export {
   createOpenAIResponsesModel,
   type OpenAIResponsesModelOptions,
 } from './create-openai-responses-model.js';
+export type { OpenAIClientOptions } from './openai-client.js';
 export { OpenAIResponsesError, type OpenAIResponsesErrorCode } from './openai-responses-error.js';
