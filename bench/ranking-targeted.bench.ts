@@ -8,7 +8,7 @@ import { evaluateBfcl } from '../test/ranking/evaluate-ranking.js';
 import { evaluateLongerRequests } from '../test/ranking/longer-requests.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
 import { evaluateShortRequests } from '../test/ranking/short-requests.js';
-import { evaluateSlideRequests } from '../test/ranking/slide-requests.js';
+import { evaluateSlideRequests, slideQuestions } from '../test/ranking/slide-requests.js';
 import { evaluateTargetedRequests } from '../test/ranking/targeted-requests.js';
 
 const vectors = packagedWordVectors();
@@ -28,6 +28,9 @@ for (const [label, make] of rankers) {
   const slide = evaluateSlideRequests(make, relevant);
   console.log(`${label}: slide ${format(slide)}`);
   if (verbose) for (const miss of slide.misses) console.log(`  ${miss.query}: [${miss.got.join(', ')}]`);
+  const questions = evaluateSlideRequests(make, relevant, slideQuestions());
+  console.log(`${label}: slide questions ${format(questions)}`);
+  if (verbose) for (const miss of questions.misses) console.log(`  ${miss.query}: [${miss.got.join(', ')}]`);
   console.log(`${label}: longer ${format(evaluateLongerRequests(make, relevant))}`);
   console.log(`${label}: short ${format(evaluateShortRequests(make, relevant))}`);
   if (process.argv.includes('--no-bfcl')) continue;

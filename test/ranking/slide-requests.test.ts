@@ -6,7 +6,7 @@ import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ra
 import { describe, expect, it } from 'vitest';
 import { packagedWordVectors } from './packaged-word-vectors.js';
 import { SLIDE_DECK_TARGETS, slideDeckActions } from './slide-deck.js';
-import { evaluateSlideRequests, slideRequests } from './slide-requests.js';
+import { evaluateSlideRequests, slideQuestions, slideRequests } from './slide-requests.js';
 
 const vectors = packagedWordVectors();
 
@@ -29,6 +29,18 @@ describe('everyday requests to a slide editor, with an element selected', () => 
       }
     }
     expect(asked.size).toBe(33);
+  });
+
+  it('has its 30 questions about the selection, 10 served by no action', () => {
+    const questions = slideQuestions();
+    expect(questions).toHaveLength(30);
+    expect(questions.filter((question) => question.expected.length === 0)).toHaveLength(10);
+    const names = new Set(slideDeckActions().map((action) => `${action.scope}_${action.name}`));
+    for (const { target, query, expected } of questions) {
+      expect(query.endsWith('?'), query).toBe(true);
+      expect(SLIDE_DECK_TARGETS as readonly string[]).toContain(target);
+      for (const name of expected) expect(names.has(name), name).toBe(true);
+    }
   });
 
   it.skipIf(!vectors)('the word-vector ranker keeps what the lexical one keeps, with the threshold', () => {

@@ -22,6 +22,12 @@ export function slideRequests(): SlideRequest[] {
   return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
 }
 
+/** The 30 questions about the selection of the addendum (`slide-questions.json`, written after the 107). */
+export function slideQuestions(): SlideRequest[] {
+  const file = path.join(dataRoot, 'slide-requests/slide-questions.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
+}
+
 /**
  * Ask every request of the set of the slide editor ranked by `makeRanker()`, with its element selected: locked when
  * the expected action is `unlock`, unlocked otherwise. Every action answered counts, available or not, as the canvas
