@@ -1,5 +1,6 @@
-// The three everyday-request tuning sets (short, longer, targeted) and the BFCL halves, with the threshold
-// (`intent: 'relevant'`), lexical against word vectors: what the sixth pass of docs/benchmarks/ranking.md reports.
+// The four everyday-request tuning sets (short, longer, targeted, slide) and the BFCL halves, with the threshold
+// (`intent: 'relevant'`), lexical against word vectors: what the sixth and seventh passes of
+// docs/benchmarks/ranking.md report.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-targeted.bench.ts [--misses] [--no-bfcl]
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
 import { bfclQuestions } from '../test/ranking/datasets.js';
@@ -7,6 +8,7 @@ import { evaluateBfcl } from '../test/ranking/evaluate-ranking.js';
 import { evaluateLongerRequests } from '../test/ranking/longer-requests.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
 import { evaluateShortRequests } from '../test/ranking/short-requests.js';
+import { evaluateSlideRequests, slideQuestions } from '../test/ranking/slide-requests.js';
 import { evaluateTargetedRequests } from '../test/ranking/targeted-requests.js';
 
 const vectors = packagedWordVectors();
@@ -23,6 +25,12 @@ for (const [label, make] of rankers) {
   const targeted = evaluateTargetedRequests(make, relevant);
   console.log(`${label}: targeted ${format(targeted)}`);
   if (verbose) for (const miss of targeted.misses) console.log(`  ${miss.query}: [${miss.got.join(', ')}]`);
+  const slide = evaluateSlideRequests(make, relevant);
+  console.log(`${label}: slide ${format(slide)}`);
+  if (verbose) for (const miss of slide.misses) console.log(`  ${miss.query}: [${miss.got.join(', ')}]`);
+  const questions = evaluateSlideRequests(make, relevant, slideQuestions());
+  console.log(`${label}: slide questions ${format(questions)}`);
+  if (verbose) for (const miss of questions.misses) console.log(`  ${miss.query}: [${miss.got.join(', ')}]`);
   console.log(`${label}: longer ${format(evaluateLongerRequests(make, relevant))}`);
   console.log(`${label}: short ${format(evaluateShortRequests(make, relevant))}`);
   if (process.argv.includes('--no-bfcl')) continue;

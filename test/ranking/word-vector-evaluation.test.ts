@@ -58,12 +58,18 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     expect(names('make it red')).toEqual(['shape_updateColor']);
     expect(names('rotate it by 45 degrees')).toEqual(['shape_rotate']);
     expect(names('what is the weather?')).toEqual([]);
-    // updateColor requires a colour the request does not give, but a short instruction is judged as the lexical
-    // ranker judges it (the colour comes from the form); without that floor, grounding leaves it out.
+    // updateColor requires a colour the request does not give, but a short instruction (and, since the seventh pass,
+    // any instruction of at most eight words to a scoped action) is judged as the lexical ranker judges it (the
+    // colour comes from the form); without those floors, grounding leaves it out.
     expect(names('change the fill color')).toEqual(['shape_updateColor']);
     const strict = createRegistry({
       actions: shapeActions,
-      ranker: createWordVectorRanker({ vectors: vectors!, shortRequestWords: 0, instructionWords: 0 }),
+      ranker: createWordVectorRanker({
+        vectors: vectors!,
+        shortRequestWords: 0,
+        instructionWords: 0,
+        pointingWords: 0,
+      }),
     });
     expect(strict.available({ query: 'change the fill color' })).toEqual([]);
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defineAction } from '../action/define-action.js';
+import { rankDocumentOf } from '../registry/rank-document.js';
 import {
   flooredRelevance,
   isQuestion,
@@ -6,6 +8,7 @@ import {
   pointsAtSelection,
   requestWords,
 } from './short-request-floor.js';
+import { createWordVectorRanker } from './word-vector-ranker.js';
 
 const defaults = { shortWords: 2, instructionWords: 5, pointingWords: 8 };
 
@@ -44,12 +47,55 @@ describe('which requests keep their lexical relevance', () => {
     expect(pointsAtSelection('rename it to Fix login', 'card', defaults)).toBe(true);
     expect(pointsAtSelection('give them to Sam', 'card', defaults)).toBe(true);
     expect(pointsAtSelection('download the board as CSV', 'board', defaults)).toBe(true);
-    expect(pointsAtSelection('add a card called Write tests', 'column', defaults)).toBe(false);
     expect(pointsAtSelection('resize the shapes', 'shape', defaults)).toBe(true);
-    expect(pointsAtSelection('due next Friday', 'card', defaults)).toBe(false);
+    expect(pointsAtSelection('what is due next Friday?', 'card', defaults)).toBe(false);
     const long = 'for my report, find its population, mayor, weather, hospitals, parks, schools and roads';
     expect(pointsAtSelection(long, 'city', defaults)).toBe(false);
     expect(pointsAtSelection('make it red', 'shape', { ...defaults, pointingWords: 0 })).toBe(false);
+  });
+
+  it('counts an instruction to a scoped action as about the selected target, values or not', () => {
+    // The seventh pass: what the selection fills is the target; the values an instruction states are for the rest.
+    expect(pointsAtSelection('add a card called Write tests', 'column', defaults)).toBe(true);
+    expect(pointsAtSelection('crop 20 pixels off the top', 'image', defaults)).toBe(true);
+    expect(pointsAtSelection('I need one more row', 'table', defaults)).toBe(true);
+    expect(pointsAtSelection('due next Friday', 'card', defaults)).toBe(true);
+    // Not as a rule for every action: an instruction with values of its own is left to grounding there.
+    expect(keepsLexicalRelevance('crop 20 pixels off the top', defaults)).toBe(false);
+    // Questions stay with the fused relevance unless they point or name the scope; long instructions too.
+    expect(pointsAtSelection("what's the weather in Paris?", 'slide', defaults)).toBe(false);
+    const long = 'add a new row with Paris, Berlin, Rome, Madrid, Lisbon, Vienna and Prague';
+    expect(pointsAtSelection(long, 'table', defaults)).toBe(false);
+    expect(pointsAtSelection('I need one more row', 'table', { ...defaults, pointingWords: 0 })).toBe(false);
+  });
+
+  it('keeps the lexical relevance of a scoped action for an instruction with values, not of an unscoped one', () => {
+    // No vector for any word of the actions: the soft match adds nothing, so only the floor can keep an action.
+    const vectors = { words: ['weather'], dimensions: 2, values: Float32Array.from([1, 0]) };
+    const input = {
+      type: 'object',
+      properties: { x: { type: 'number' }, y: { type: 'number' }, width: { type: 'number' } },
+      required: ['x', 'y', 'width'],
+    } as const;
+    const description = 'Crop pixels off the edges of the image.';
+    const scoped = defineAction({ scope: 'image', name: 'crop', description, input });
+    const unscoped = defineAction({ name: 'cropImage', description, input });
+    const judge = (options: { pointingWords?: number } = {}) => {
+      const ranker = createWordVectorRanker({ vectors, ...options });
+      ranker.add(rankDocumentOf(scoped, 'image_crop'));
+      ranker.add(rankDocumentOf(unscoped, 'cropImage'));
+      const judged = new Map(ranker.explain('crop 20 pixels off the top').map((hit) => [hit.id, hit]));
+      return { ranker, kept: judged.get('image_crop')!, grounded: judged.get('cropImage')! };
+    };
+    const { ranker, kept, grounded } = judge();
+    // One value for three required parameters: grounding judges the unscoped action below half its lexical relevance.
+    expect(grounded.relevance).toBeLessThan(grounded.lexical / 2);
+    expect(kept.relevance).toBe(kept.lexical);
+    expect(ranker.rank('crop 20 pixels off the top').map((hit) => hit.id)).toEqual(['image_crop']);
+    // Without the rule (`pointingWords: 0`), the scoped action is judged as the unscoped one: left out.
+    const off = judge({ pointingWords: 0 });
+    expect(off.kept.relevance).toBeLessThan(off.kept.lexical / 2);
+    expect(off.ranker.rank('crop 20 pixels off the top')).toEqual([]);
   });
 
   it('never lowers a relevance', () => {

@@ -72,14 +72,16 @@ const SELECTED = /\b(?:it|its|them|they|their)\b/i;
 
 /**
  * Whether a request of at most `floor.pointingWords` content words points at the selected target of an action with
- * a `scope` ("make it bigger", "download the board as CSV" of the board's actions): it says "it" or "them", or names
- * the scope. A scoped action is offered for a target of its type, whose id the selection fills, so such a request is
- * about that target as "this" is. Unscoped actions (every action of BFCL, Seal-Tools and the MCP tool sets) are never
- * judged by this rule.
+ * a `scope` ("make it bigger", "download the board as CSV" of the board's actions): it says "it" or "them", names
+ * the scope, or is an instruction, values or not ("crop 20 pixels off the top", "I need one more row"). A scoped
+ * action is offered for a target of its type, whose id the selection fills, so such a request is about that target
+ * as "this" is; an instruction's values are for the action's other parameters, which grounding need not judge when
+ * the lexical ranker would keep it. A question is left to the fused relevance unless it points or names the scope.
+ * Unscoped actions (every action of BFCL, Seal-Tools and the MCP tool sets) are never judged by this rule.
  */
 export function pointsAtSelection(query: string, scope: string, floor: LexicalFloor): boolean {
   if (requestWords(query) > floor.pointingWords) return false;
-  if (POINTING.test(query) || SELECTED.test(query)) return true;
+  if (POINTING.test(query) || SELECTED.test(query) || !isQuestion(query)) return true;
   const said = new Set(splitWords(query).map(stem));
   return splitWords(scope).some((word) => said.has(stem(word)));
 }

@@ -57,7 +57,7 @@ export interface WordVectorRankerOptions {
   readonly instructionWords?: number;
   /**
    * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
-   * "it", "them" or the scope's name) too, up to this many (default 8).
+   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
    */
   readonly pointingWords?: number;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */

@@ -1,0 +1,61 @@
+// The slide-request tuning set (test/fixtures/slide-requests, written before tuning): everyday requests made with an
+// element selected, asked of a small slide editor's scoped actions (slide-deck.ts) as a palette asks:
+// `available({ target, query, limit: 3 })`, the element in the state in which the expected action can run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type AvailableQuery, createRegistry } from '@affordance/core';
+import type { Ranker } from '@affordance/core/ranking';
+import { dataRoot } from './datasets.js';
+import { type ShortRequestScore, scoreAnswers } from './short-requests.js';
+import { type DeckScope, slideDeckActions } from './slide-deck.js';
+
+/** One request: what is selected (`type:id`), the words, the actions that serve it (none: no action does). */
+export interface SlideRequest {
+  readonly target: string;
+  readonly query: string;
+  readonly expected: readonly string[];
+}
+
+/** The 107 requests of the set. */
+export function slideRequests(): SlideRequest[] {
+  const file = path.join(dataRoot, 'slide-requests/slide-requests.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
+}
+
+/** The 30 questions about the selection of the addendum (`slide-questions.json`, written after the 107). */
+export function slideQuestions(): SlideRequest[] {
+  const file = path.join(dataRoot, 'slide-requests/slide-questions.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
+}
+
+/**
+ * Ask every request of the set of the slide editor ranked by `makeRanker()`, with its element selected: locked when
+ * the expected action is `unlock`, unlocked otherwise. Every action answered counts, available or not, as the canvas
+ * paraphrases are asked.
+ */
+export function evaluateSlideRequests(
+  makeRanker: () => Ranker,
+  extra: Omit<AvailableQuery, 'target' | 'query' | 'limit'> = {},
+  requests: readonly SlideRequest[] = slideRequests(),
+): ShortRequestScore {
+  const registryWith = (locked: boolean) =>
+    createRegistry({
+      actions: slideDeckActions(),
+      ranker: makeRanker(),
+      targets: { get: (type, id) => ({ type: type as DeckScope, id, locked }) },
+    });
+  const unlocked = registryWith(false);
+  const locked = registryWith(true);
+  return scoreAnswers(
+    requests.map((request) => {
+      const registry = request.expected.some((name) => name.endsWith('_unlock')) ? locked : unlocked;
+      return {
+        query: `${request.target} ${request.query}`,
+        expected: request.expected,
+        got: registry
+          .available({ ...extra, target: request.target, query: request.query, limit: 3 })
+          .map((entry) => entry.name),
+      };
+    }),
+  );
+}
