@@ -42,6 +42,11 @@ export interface LexicalRankerOptions {
    */
   readonly groupContext?: number;
   /**
+   * In `match` (recall first) only: how much the best match's input providers are lifted, the actions of its group
+   * that say they give what its required parameters name (default 0.5; 0 off). See docs/ranking.md.
+   */
+  readonly inputProviders?: number;
+  /**
    * In `match` (recall first), fill the places of a request of several sentences in proportion to its sentences,
    * each ranked on its own (default true; false: one pass, about half the time for such a request).
    */

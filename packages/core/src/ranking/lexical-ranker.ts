@@ -3,6 +3,7 @@ import { type Aspect, aspectsOf, diversify } from './diversify.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
+import { createInputProviders } from './input-providers.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
 import type {
   Explained,
@@ -12,7 +13,7 @@ import type {
   Visit,
 } from './lexical-ranker-types.js';
 import { planQuery } from './query-plan.js';
-import { LIGHT_WEIGHT, queryTerms } from './query-terms.js';
+import { hasTerms, LIGHT_WEIGHT } from './query-terms.js';
 import {
   DEFAULT_RELEVANCE_WEIGHTS,
   exampleCoverage,
@@ -36,9 +37,6 @@ export type {
 } from './lexical-ranker-types.js';
 export { tokenize } from './tokenize.js';
 
-/** Whether a request has any word to weigh (not only stop words and numbers). */
-const hasTerms = (query: string) => queryTerms(query).length > 0;
-
 /** The relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
 export const DEFAULT_THRESHOLD = 0.3;
 
@@ -60,6 +58,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
   const groups = createGroupContext(options.groupContext ?? 0.3);
+  const providers = createInputProviders(options.inputProviders ?? 0.5);
   const bySentence = options.bySentence ?? true;
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   if (options.grounding) checkGroundingWeights(options.grounding);
@@ -272,7 +271,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       }));
       const { parts: asked = [], partsFound, found, matchLimit: count } = explaining;
       const flags = (id: string) => flagsOf(threshold, partsFound?.has(id) ? partsFound : found)(id);
-      explaining.matches = byParts(groups.lift(matches, count), asked, count, flags);
+      explaining.matches = providers.lift(byParts(groups.lift(matches, count), asked, count, flags), count);
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -302,7 +301,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     components: { query: item.share, name: item.name, about: item.about },
   });
 
-  const matchOf = (query: string, limit: number): RankedMatch[] => {
+  const matchOf = (query: string, limit: number) => providers.lift(contextual(query, limit), limit);
+  const contextual = (query: string, limit: number): RankedMatch[] => {
     // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
     const relevant = expanded.synonymsOf
       ? new Set(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => hit.id))
@@ -332,6 +332,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     add(document) {
       index.add(documentTerms(document));
       groups.add(document);
+      providers.add(document);
       verbatim.add(document.id, document.examples);
       grounding?.add(document);
       version++;
@@ -339,6 +340,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
     remove(id) {
       groups.remove(id);
+      providers.remove(id);
       grounding?.remove(id);
       verbatim.remove(id);
       if (index.remove(id)) {

@@ -61,6 +61,9 @@ export function queryTerms(text: string): readonly QueryTerm[] {
   return terms;
 }
 
+/** Whether a request has any word to weigh (not only stop words and numbers). */
+export const hasTerms = (query: string): boolean => queryTerms(query).length > 0;
+
 const lastQuery: { text: string | undefined; terms: readonly QueryTerm[] } = { text: undefined, terms: [] };
 
 function visitPlain(text: string, visit: (raw: string, value: boolean) => void): void {
