@@ -47,8 +47,9 @@ export interface LexicalRankerOptions {
    */
   readonly inputProviders?: number;
   /**
-   * In `match` (recall first), fill the places of a request of several sentences in proportion to its sentences,
-   * each ranked on its own (default true; false: one pass, about half the time for such a request).
+   * In `match` (recall first), fill the places of a request of several sentences in proportion to its sentences
+   * (and the clauses of a sentence that chains asks), each ranked on its own (default true; false: one pass, about
+   * half the time for such a request).
    */
   readonly bySentence?: boolean;
   /**

@@ -71,9 +71,22 @@ describe('allocateByParts', () => {
   const weather = { weight: 3, hits: hits(['w1', 0.9], ['w2', 0.85], ['w3', 0.8], ['w4', 0.8], ['w5', 0.7]) };
   const hotel = { weight: 2, hits: hits(['h1', 0.6], ['h2', 0.2]) };
 
-  it('keeps the first three places, then gives a place to the part that has none before a near-duplicate', () => {
+  it('gives a place to the part that has none before a near-duplicate of a first place', () => {
     const found = allocateByParts(whole, [weather, hotel], 5, () => false);
-    expect(found.map((hit) => hit.id)).toEqual(['w1', 'w2', 'w3', 'h1', 'w4']);
+    expect(found.map((hit) => hit.id)).toEqual(['w1', 'h1', 'w2', 'w3', 'w4']);
+  });
+
+  it('keeps one of the first three places of the whole request when it is also a part best', () => {
+    // w3 is the best of a third part: the whole request and that part agree on it, so it keeps its place.
+    const alerts = { weight: 1, hits: hits(['w3', 0.6], ['w5', 0.3]) };
+    const found = allocateByParts(whole, [weather, hotel, alerts], 5, () => false);
+    expect(found.map((hit) => hit.id).slice(0, 3)).toEqual(['w1', 'w3', 'h1']);
+    // A tie with a part's best is its best too.
+    const tied = { weight: 1, hits: hits(['w5', 0.6], ['w2', 0.6]) };
+    expect(allocateByParts(whole, [weather, hotel, tied], 2, () => false).map((hit) => hit.id)).toEqual([
+      'w1',
+      'w2',
+    ]);
   });
 
   it('scores place by place with the whole request scores, so they never increase, and keeps each flag', () => {
@@ -88,7 +101,7 @@ describe('allocateByParts', () => {
   it('answers at most limit, and goes on in the whole request order after the allocated places', () => {
     expect(allocateByParts(whole, [weather, hotel], 2, () => false).map((hit) => hit.id)).toEqual([
       'w1',
-      'w2',
+      'h1',
     ]);
     const long = hits(...Array.from({ length: 60 }, (_, at): [string, number] => [`x${at}`, 1 - at / 100]));
     const found = allocateByParts(long, [weather, hotel], 100, () => false);
@@ -124,7 +137,9 @@ describe('the recall-first match of a request of several sentences', () => {
     const together = ranker.match(`${asks}, and a hotel there.`, { limit: 4 });
     expect(apart.map((hit) => hit.id)).toContain('getHotelReviews');
     expect(together.map((hit) => hit.id)).not.toContain('getHotelReviews');
-    expect(apart.slice(0, 3)).toEqual(together.slice(0, 3));
+    expect(apart.slice(0, 2)).toEqual(together.slice(0, 2));
+    // The third of the whole request's places is a near-duplicate no part has as its best: the hotel takes it.
+    expect(apart[2]!.id).toBe('getHotelReviews');
     const scores = apart.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });

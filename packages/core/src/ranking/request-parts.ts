@@ -1,3 +1,4 @@
+import { clausesOf } from './ask-clauses.js';
 import { queryTerms } from './query-terms.js';
 import type { RankedMatch } from './types.js';
 
@@ -7,7 +8,7 @@ export const PART_HEAD = 20;
 export const PART_POOL = 30;
 /** How many places of a many-part request are filled by the parts (the rest follow the whole request's order). */
 const PLACES = 40;
-/** The first places stay the whole request's: they are where it is surest. */
+/** The first places stay the whole request's where a part agrees (they are where it is surest). */
 const KEPT = 3;
 /** A candidate's share of a part is its score over the part's best, to this power (so near-best counts most). */
 const SHARPNESS = 3;
@@ -48,20 +49,28 @@ function partWeight(part: string): number {
 /**
  * The parts of a request of several sentences whose best action is relevant to them (`rank` flags each hit by the
  * part's own threshold), each with its weight and its own ranking by `rank` (both without its lists of details);
- * none for a request of one sentence, or when fewer than two parts ask for something.
+ * none for a request of one sentence, or when fewer than two parts ask for something. Once two or more sentences ask,
+ * a sentence that chains asks ("…, then …", "… and also …") is ranked clause by clause (`clausesOf`); the clauses
+ * never make a request of one ask into one of several.
  */
 export function rankParts(query: string, rank: (part: string) => readonly RankedMatch[]): RankedPart[] {
   const sentences = requestParts(query);
   if (sentences.length < 2) return [];
-  const parts: RankedPart[] = [];
-  for (const part of sentences) {
+  const asking = (part: string): RankedPart | undefined => {
     // Each part is ranked by what it asks for: a list of details would favour the actions named after them.
     const head = headOf(part);
     const hits = rank(head);
     // A part whose best action is not relevant to it on its own is context ("There are three of us."), not an ask.
-    if (hits[0]?.relevant) parts.push({ weight: partWeight(head), hits });
-  }
-  return parts.length < 2 ? [] : parts;
+    return hits[0]?.relevant ? { weight: partWeight(head), hits } : undefined;
+  };
+  const bySentence = sentences.map(asking);
+  if (bySentence.filter((part) => part !== undefined).length < 2) return [];
+  return sentences.flatMap((sentence, at) => {
+    const clauses = clausesOf(sentence);
+    const asked = clauses.length === 1 ? [] : clauses.map(asking).filter((part) => part !== undefined);
+    // A sentence none of whose clauses asks on its own is one part, as it was.
+    return asked.length > 0 ? asked : bySentence[at] === undefined ? [] : [bySentence[at]];
+  });
 }
 
 /** One part of a request: its weight and its own ranking, best first. */
@@ -117,9 +126,15 @@ export function allocateByParts(
     if (total === 0) return;
     for (let part = 0; part < count; part++) seats[part]! += shares[candidate * count + part]! / total;
   };
+  // One of the whole request's first places is kept when it is also a part's best: the two agree on it. Another (a
+  // near-duplicate of a part's best, or an action of words the parts share) is left to the allocation.
+  const partsBest = (candidate: number) => {
+    for (let part = 0; part < count; part++) if (shares[candidate * count + part]! >= 1) return true;
+    return false;
+  };
   for (const hit of whole.slice(0, Math.min(KEPT, limit))) {
     const candidate = numbers.get(hit.id)!;
-    if (taken[candidate] === 0) take(candidate);
+    if (taken[candidate] === 0 && partsBest(candidate)) take(candidate);
   }
   const places = Math.min(limit, PLACES, candidates.length);
   while (picked.length < places) {
