@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { defineAction } from '../action/define-action.js';
 import { rankDocumentOf } from '../registry/rank-document.js';
 import {
+  asksSeveral,
   flooredRelevance,
   isQuestion,
   keepsLexicalRelevance,
+  lexicalFloorOf,
   pointsAtSelection,
   requestWords,
 } from './short-request-floor.js';
 import { createWordVectorRanker } from './word-vector-ranker.js';
 
-const defaults = { shortWords: 2, instructionWords: 5, pointingWords: 8 };
+const defaults = { shortWords: 2, instructionWords: 5, pointingWords: 8, severalAsks: true };
 
 describe('which requests keep their lexical relevance', () => {
   it('tells questions from instructions', () => {
@@ -36,11 +38,38 @@ describe('which requests keep their lexical relevance', () => {
     expect(keepsLexicalRelevance('please retrieve the memory type', defaults)).toBe(true);
     expect(keepsLexicalRelevance('retrieve the budget for the year 2023', defaults)).toBe(false);
     const long =
-      'for my report on this city, find its population, mayor, weather, hospitals, parks and schools';
+      'for my report on this city, find its population, mayor, weather, hospitals, parks, schools, roads';
     expect(keepsLexicalRelevance(long, defaults)).toBe(false);
-    const off = { shortWords: 0, instructionWords: 0, pointingWords: 0 };
+    const off = { shortWords: 0, instructionWords: 0, pointingWords: 0, severalAsks: false };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);
     expect(keepsLexicalRelevance('close this issue', off)).toBe(false);
+  });
+
+  it('keeps a request that joins several asks, whatever its length (the eighth pass)', () => {
+    const task = 'Get the wiki page of vercel/ai and convert its structure to a mind map';
+    const route =
+      'Plan a bike route from UCAS Zhongguancun Campus to UCAS Yanqihu Campus, including the travel time.';
+    const steps = 'Find the trending GitHub repositories, then draft an intro document for the top one';
+    for (const query of [task, route, steps]) {
+      expect(asksSeveral(query)).toBe(true);
+      expect(keepsLexicalRelevance(query, defaults)).toBe(true);
+      expect(keepsLexicalRelevance(query, { ...defaults, severalAsks: false })).toBe(false);
+    }
+    // Whole words only ("brand", "strength", "understand"); one ask, however long, is left to the fused relevance.
+    expect(asksSeveral('what is the brand strength of the company I understand best?')).toBe(false);
+    expect(
+      asksSeveral('Calculate the compounded interest for a principal amount of $10000 over 10 years'),
+    ).toBe(false);
+  });
+
+  it('fills the defaults of the options and refuses counts below 0', () => {
+    expect(lexicalFloorOf({})).toEqual(defaults);
+    expect(lexicalFloorOf({ severalAsks: false, pointingWords: 0 })).toEqual({
+      ...defaults,
+      severalAsks: false,
+      pointingWords: 0,
+    });
+    expect(() => lexicalFloorOf({ instructionWords: -1 })).toThrow(RangeError);
   });
 
   it("counts 'it', 'them' and the scope's name as pointing at the selected target of a scoped action", () => {
@@ -96,6 +125,44 @@ describe('which requests keep their lexical relevance', () => {
     const off = judge({ pointingWords: 0 });
     expect(off.kept.relevance).toBeLessThan(off.kept.lexical / 2);
     expect(off.ranker.rank('crop 20 pixels off the top')).toEqual([]);
+  });
+
+  it('keeps the lexical relevance of each action a task of several asks names (the eighth pass)', () => {
+    // No vector for any word of the actions: the soft match adds nothing, so the fused relevance is half the
+    // lexical one, and only the floor can keep an action (as a long MCP description, which no request covers).
+    const vectors = { words: ['weather'], dimensions: 2, values: Float32Array.from([1, 0]) };
+    const trending = defineAction({
+      name: 'trending',
+      description: 'List the trending repositories on GitHub today, with their stars and languages.',
+      input: { type: 'object', properties: {} },
+    });
+    const writeFile = defineAction({
+      name: 'writeFile',
+      description: 'Write text to a file, creating it or replacing what it holds.',
+      input: {
+        type: 'object',
+        properties: { path: { type: 'string' }, content: { type: 'string' } },
+        required: ['path', 'content'],
+      },
+    });
+    const task = 'list the trending repositories and write a summary file';
+    const ranked = (options: { severalAsks?: boolean } = {}) => {
+      const ranker = createWordVectorRanker({ vectors, ...options });
+      ranker.add(rankDocumentOf(trending, 'trending'));
+      ranker.add(rankDocumentOf(writeFile, 'writeFile'));
+      return { ranker, judged: new Map(ranker.explain(task).map((hit) => [hit.id, hit])) };
+    };
+    const { ranker, judged } = ranked();
+    for (const id of ['trending', 'writeFile'])
+      expect(judged.get(id)!.relevance).toBe(judged.get(id)!.lexical);
+    expect(ranker.rank(task).map((hit) => hit.id)).toEqual(['trending', 'writeFile']);
+    // Without the rule, each is judged by half its lexical evidence, and the file's path and content, which the
+    // request leaves to the first step, cost the second: it falls under the threshold.
+    const off = ranked({ severalAsks: false });
+    for (const id of ['trending', 'writeFile'])
+      expect(off.judged.get(id)!.relevance).toBeLessThan(off.judged.get(id)!.lexical);
+    expect(off.judged.get('writeFile')!.lexical).toBeGreaterThanOrEqual(0.3);
+    expect(off.ranker.rank(task).map((hit) => hit.id)).toEqual(['trending']);
   });
 
   it('never lowers a relevance', () => {

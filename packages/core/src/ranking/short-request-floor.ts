@@ -22,6 +22,30 @@ export interface LexicalFloor {
   readonly instructionWords: number;
   /** A request of at most this many content words that points at something in front of the person (0: none). */
   readonly pointingWords: number;
+  /** A request that joins several asks ("…and convert it to a mind map"), whatever its length (false: none). */
+  readonly severalAsks: boolean;
+}
+
+/** The word-vector ranker's options that choose its `LexicalFloor` (see `WordVectorRankerOptions`). */
+export interface LexicalFloorOptions {
+  readonly shortRequestWords?: number;
+  readonly instructionWords?: number;
+  readonly pointingWords?: number;
+  readonly severalAsks?: boolean;
+}
+
+/** The lexical floor of some options, their defaults filled in; a RangeError for a count below 0. */
+export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
+  const floor: LexicalFloor = {
+    shortWords: options.shortRequestWords ?? DEFAULT_SHORT_REQUEST_WORDS,
+    instructionWords: options.instructionWords ?? DEFAULT_INSTRUCTION_WORDS,
+    pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
+    severalAsks: options.severalAsks ?? true,
+  };
+  if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
+  if (!(floor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');
+  if (!(floor.pointingWords >= 0)) throw new RangeError('pointingWords must be 0 or more');
+  return floor;
 }
 
 /** How many content words a request says: 1 for each distinct one, a light word ("make", "show") less. */
@@ -46,6 +70,19 @@ export function isQuestion(query: string): boolean {
   return QUESTION.test(query);
 }
 
+/** Words that join the steps of a task or the things it asks for ("… and save it", "then", "including a chart"). */
+const JOINED = /\b(?:and|then|including)\b/i;
+
+/**
+ * Whether a request joins several asks: "Get the wiki page of vercel/ai and convert its structure to a mind map",
+ * "plan a bike route, including the travel time". Each action serves one of them, so the soft coverage of its words
+ * by the whole request stays low (most of the request is about the other steps) and its values are often for the
+ * other steps or come from them (the coordinates a route needs come from the step that finds the places).
+ */
+export function asksSeveral(query: string): boolean {
+  return JOINED.test(query);
+}
+
 /** Whether a request states values of its own (a number, a name, a quoted text, a span of time). */
 function holdsValues(query: string): boolean {
   const values = requestValues(query);
@@ -54,16 +91,18 @@ function holdsValues(query: string): boolean {
 
 /**
  * Whether a request is judged at least as the lexical ranker judges it. A short request, a short instruction, and a
- * short request about what is in front of the person ("close this issue") say few of an action's words, so the soft coverage of the action's
- * text stays near 0 and the fusion would judge them by half their lexical evidence; and they rarely hold the values
- * the action's parameters need (those come from what is selected or open). A question of several words is left to
- * the fused, grounded relevance: asking about a subject ("who is the vice president?") is not asking for the action
- * on it, which is what the word-vector ranker's irrelevance rejection is for. No registry statistic enters.
+ * short request about what is in front of the person ("close this issue") say few of an action's words, so the soft
+ * coverage of the action's text stays near 0 and the fusion would judge them by half their lexical evidence; and they
+ * rarely hold the values the action's parameters need (those come from what is selected or open). A request that
+ * joins several asks (`asksSeveral`) is about each action in part, for the same reasons. A question of several words
+ * is left to the fused, grounded relevance: asking about a subject ("who is the vice president?") is not asking for
+ * the action on it, which is what the word-vector ranker's irrelevance rejection is for. No registry statistic enters.
  */
 export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boolean {
   const words = requestWords(query);
   if (words <= floor.shortWords) return true;
   if (words <= floor.pointingWords && POINTING.test(query)) return true;
+  if (floor.severalAsks && asksSeveral(query)) return true;
   return words < floor.instructionWords && !isQuestion(query) && !holdsValues(query);
 }
 

@@ -13,12 +13,9 @@ import {
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import {
-  DEFAULT_INSTRUCTION_WORDS,
-  DEFAULT_POINTING_WORDS,
-  DEFAULT_SHORT_REQUEST_WORDS,
   flooredRelevance,
   keepsLexicalRelevance,
-  type LexicalFloor,
+  lexicalFloorOf,
   scopedFloorOf,
 } from './short-request-floor.js';
 import { createSoftMatch, type SoftEntry } from './soft-match.js';
@@ -60,6 +57,8 @@ export interface WordVectorRankerOptions {
    * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
    */
   readonly pointingWords?: number;
+  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
+  readonly severalAsks?: boolean;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
 }
@@ -134,18 +133,11 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
-  const lexicalFloor: LexicalFloor = {
-    shortWords: options.shortRequestWords ?? DEFAULT_SHORT_REQUEST_WORDS,
-    instructionWords: options.instructionWords ?? DEFAULT_INSTRUCTION_WORDS,
-    pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
-  };
+  const lexicalFloor = lexicalFloorOf(options);
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
   if (!(high > low)) throw new RangeError('coverage.high must be above coverage.low');
   if (grounding) checkGroundingWeights(grounding);
-  if (!(lexicalFloor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
-  if (!(lexicalFloor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');
-  if (!(lexicalFloor.pointingWords >= 0)) throw new RangeError('pointingWords must be 0 or more');
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
   const entries = new Map<string, Entry>();
