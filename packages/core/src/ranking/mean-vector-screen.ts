@@ -77,13 +77,16 @@ export function createScreen(dimensions: number) {
       // one (which only rises); what is kept is filtered by the final one after.
       if (passed.length < end) passed = new Int32Array(capacity);
       let near = 0;
+      // Until `count` are kept every live slot passes; then what scores below `cut` is dropped before its id is read.
+      let cut = Number.NEGATIVE_INFINITY;
       for (let slot = 0; slot < end; slot++) {
         const score = rough[slot]!;
-        if (ids[slot] === undefined || (kept === count && score < worst - 2 * bound)) continue;
+        if (score < cut || ids[slot] === undefined) continue;
         passed[near++] = slot;
         if (kept === count && score <= worst) continue;
         worst = best.offer(score);
         if (kept < count) kept++;
+        if (kept === count) cut = worst - 2 * bound;
       }
       const least = kept < count ? Number.NEGATIVE_INFINITY : worst - 2 * bound;
       const shortlist: number[] = [];
