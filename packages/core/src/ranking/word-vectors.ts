@@ -94,15 +94,41 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   const screen = similarityScreen(data);
   /** `closest` against the first `count` of some words. */
   const closestOf = (slot: number, others: ArrayLike<number>, count: number) => {
+    for (let at = 0; at < count; at++) if (others[at] === slot) return 1;
     let best = -1;
     const base = slot * dimensions;
-    for (let at = 0; at < count; at++) {
-      const other = others[at]!;
-      if (other === slot) return 1;
-      const start = other * dimensions;
+    let at = 0;
+    // Four other words at a time, each dot product still summed dimension by dimension (the same numbers).
+    for (; at + 4 <= count; at += 4) {
+      const a = others[at]! * dimensions;
+      const b = others[at + 1]! * dimensions;
+      const c = others[at + 2]! * dimensions;
+      const e = others[at + 3]! * dimensions;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let d = 0; d < dimensions; d++) {
+        const value = values[base + d]!;
+        s0 += value * values[a + d]!;
+        s1 += value * values[b + d]!;
+        s2 += value * values[c + d]!;
+        s3 += value * values[e + d]!;
+      }
+      s0 *= inverseNorms[others[at]!]!;
+      if (s0 > best) best = s0;
+      s1 *= inverseNorms[others[at + 1]!]!;
+      if (s1 > best) best = s1;
+      s2 *= inverseNorms[others[at + 2]!]!;
+      if (s2 > best) best = s2;
+      s3 *= inverseNorms[others[at + 3]!]!;
+      if (s3 > best) best = s3;
+    }
+    for (; at < count; at++) {
+      const start = others[at]! * dimensions;
       let sum = 0;
       for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
-      sum *= inverseNorms[other]!;
+      sum *= inverseNorms[others[at]!]!;
       if (sum > best) best = sum;
     }
     return best * inverseNorms[slot]!;
