@@ -167,9 +167,9 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         const rough = into[at]!;
         if (rough < atLeast - SCREEN_MARGIN) continue;
         let count = 0;
-        for (let j = 0; j < others.length; j++) {
-          if (each[at * others.length + j]! >= rough - SCREEN_MARGIN) near[count++] = others[j]!;
-        }
+        const cut = rough - SCREEN_MARGIN;
+        const row = at * others.length;
+        for (let j = 0; j < others.length; j++) if (each[row + j]! >= cut) near[count++] = others[j]!;
         into[at] = closestOf(slots[at]!, near, count);
       }
     },
