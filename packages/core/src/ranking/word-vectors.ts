@@ -55,6 +55,9 @@ export function wordVectorTableOf(vectors: WordVectors): WordVectorTable {
   return table;
 }
 
+/** How many words met lately a table keeps by their slot, in a small map. */
+const RECENT_WORDS = 4_096;
+
 /**
  * Wrap a word-vector table: words are looked up as the lexical ranker splits them (stop words and numbers left out),
  * and weighted `a / (a + p)` with `p` the word's probability estimated from its frequency rank (Zipf's law).
@@ -73,6 +76,18 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   words.forEach((word, slot) => {
     if (!slots.has(word)) slots.set(word, slot);
   });
+  // The words met lately and their slots (-1: not in the table), kept apart from the table's large map, which a
+  // lookup reads from far in memory.
+  const recent = new Map<string, number>();
+  const slotOf = (word: string): number | undefined => {
+    let slot = recent.get(word);
+    if (slot === undefined) {
+      slot = slots.get(word) ?? -1;
+      if (recent.size >= RECENT_WORDS) recent.clear();
+      recent.set(word, slot);
+    }
+    return slot < 0 ? undefined : slot;
+  };
   const harmonic = Math.log(Math.max(words.length, 2)) + 0.5772;
   const inverseNorms = new Float32Array(words.length);
   for (let slot = 0; slot < words.length; slot++) {
@@ -144,7 +159,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       const found = new Map<number, number>();
       for (const word of splitWords(text)) {
         if (!isContentWord(word)) continue;
-        const slot = slots.get(word);
+        const slot = slotOf(word);
         if (slot === undefined || inverseNorms[slot] === 0) continue;
         // A word said again weighs again: what a text repeats is what it is about.
         found.set(slot, (found.get(slot) ?? 0) + SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic)));
