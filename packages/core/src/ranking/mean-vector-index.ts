@@ -41,7 +41,7 @@ export function createMeanVectorIndex(
   };
 
   const scan = (query: Float32Array, end: number, count: number): string[] => {
-    const shortlist = screen?.shortlist(query, end, count, ids);
+    const shortlist = screen?.shortlist(query, end, count, ids, free.length > 0);
     if (!shortlist) {
       if (scores.length < end) scores = new Float64Array(capacity);
       dotProducts(query, values, dimensions, stride, end, scores);

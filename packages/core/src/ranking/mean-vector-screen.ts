@@ -58,9 +58,16 @@ export function createScreen(dimensions: number) {
     },
     /**
      * The live slots (of the first `end`) that may be among the `count` nearest to `query`, in slot order; or
-     * `undefined` when the query cannot be screened (the caller scans every vector).
+     * `undefined` when the query cannot be screened (the caller scans every vector). Without `holes`, every slot below
+     * `end` is live and `ids` is not read.
      */
-    shortlist(query: Float32Array, end: number, count: number, ids: readonly (string | undefined)[]) {
+    shortlist(
+      query: Float32Array,
+      end: number,
+      count: number,
+      ids: readonly (string | undefined)[],
+      holes: boolean,
+    ) {
       if (!usable || end === 0) return undefined;
       room(end);
       const spread = write(capacity, query);
@@ -81,7 +88,7 @@ export function createScreen(dimensions: number) {
       let cut = Number.NEGATIVE_INFINITY;
       for (let slot = 0; slot < end; slot++) {
         const score = rough[slot]!;
-        if (score < cut || ids[slot] === undefined) continue;
+        if (score < cut || (holes && ids[slot] === undefined)) continue;
         passed[near++] = slot;
         if (kept === count && score <= worst) continue;
         worst = best.offer(score);
