@@ -8,6 +8,7 @@
 //   (the same from packages/core/src/ranking/index.ts into node_modules/.new/ranking.mjs)
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-old-new.bench.ts 10 \
 //   node_modules/.old/ranking.mjs node_modules/.new/ranking.mjs
+// RANKING_ASKS=lexical (a part of the asks' names) times only the asks it names.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineAction, qualifiedName } from '@affordance/core';
@@ -64,7 +65,8 @@ const cpu = (run: () => unknown) => {
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
 };
-const intents = [...all[0]!.asks.keys()];
+const only = process.env.RANKING_ASKS;
+const intents = [...all[0]!.asks.keys()].filter((intent) => !only || intent.includes(only));
 const times = new Map<string, number[]>();
 for (const rankers of all) {
   for (const intent of intents) {

@@ -37,7 +37,8 @@ export interface AccumulateSettings {
 /** Reusable arrays of `accumulateScores`, indexed by document slot; made again when the slots outgrow them. */
 export interface ScoreScratch {
   readonly capacity: number;
-  readonly perTerm: Float64Array;
+  /** Per slot, two side by side: the weighted count of the current term, and the stamp of the term that set it. */
+  readonly terms: Float64Array;
   /**
    * Per slot, side by side (one cache line): its BM25F sum, capped sum, name key hits and about key hits; set to 0
    * when a query first touches the slot (the stamp in `marks` tells).
@@ -45,10 +46,9 @@ export interface ScoreScratch {
   readonly sums: Float64Array;
   /** Per slot, side by side: the query stamp that last touched it, and its group bits. */
   readonly marks: Int32Array;
-  readonly seenInTerm: Int32Array;
   readonly termSlots: Int32Array;
   readonly slots: Int32Array;
-  /** Marks of the current query and term in `marks` and `seenInTerm`. */
+  /** Marks of the current query and term in `marks` and `terms`. */
   stamp: number;
 }
 
@@ -56,10 +56,9 @@ export interface ScoreScratch {
 export function createScoreScratch(capacity: number): ScoreScratch {
   return {
     capacity,
-    perTerm: new Float64Array(capacity),
+    terms: new Float64Array(capacity * 2),
     sums: new Float64Array(capacity * 4),
     marks: new Int32Array(capacity * 2),
-    seenInTerm: new Int32Array(capacity),
     termSlots: new Int32Array(capacity),
     slots: new Int32Array(capacity),
     stamp: 0,
@@ -78,7 +77,7 @@ export function accumulateScores(
   impactsOf: (termId: number) => ImpactList,
 ): Scores {
   if (scratch.stamp > 2 ** 30) {
-    scratch.seenInTerm.fill(0);
+    scratch.terms.fill(0);
     scratch.marks.fill(0);
     scratch.stamp = 0;
   }
@@ -86,7 +85,7 @@ export function accumulateScores(
   const counted = new Set<number>();
   let count = 0;
   // Local names for the scratch arrays: the loops below run once per posting.
-  const { perTerm, sums, marks, seenInTerm, termSlots, slots } = scratch;
+  const { terms, sums, marks, termSlots, slots } = scratch;
   const inverseFull = 1 / full;
   for (let group = 0; group < groups.length; group++) {
     const { weight, members } = groups[group]!;
@@ -131,8 +130,10 @@ export function accumulateScores(
       for (let i = 0; i < entries.length; i++) {
         const entry = entries[i]!;
         const slot = entry >>> 8;
-        if (seenInTerm[slot] !== term) {
-          seenInTerm[slot] = term;
+        const counting = slot * 2;
+        if (terms[counting + 1] !== term) {
+          terms[counting + 1] = term;
+          terms[counting] = 0;
           termSlots[touched++] = slot;
           if (marks[slot * 2] !== query) {
             // First touched by this query: its sums start from 0 (its stamp is set below).
@@ -143,15 +144,14 @@ export function accumulateScores(
             sums[at + 3] = 0;
           }
         }
-        perTerm[slot]! += factor * values[i]!;
+        terms[counting]! += factor * values[i]!;
         if (entry & NAME_MASK) sums[slot * 4 + 2]! += key;
         else if (entry & ABOUT_MASK) sums[slot * 4 + 3]! += key;
       }
     }
     for (let i = 0; i < touched; i++) {
       const slot = termSlots[i]!;
-      const tf = perTerm[slot]!;
-      perTerm[slot] = 0;
+      const tf = terms[slot * 2]!;
       const mark = slot * 2;
       if (marks[mark] !== query) {
         marks[mark] = query;

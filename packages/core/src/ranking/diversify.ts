@@ -22,6 +22,66 @@ export function diversify(
   novelty: number,
 ): Array<{ index: number; score: number }> {
   const count = candidates.length;
+  // With groups 0 to 30 only, each candidate's groups and those covered are bit masks (the same sums, less work).
+  const masks = new Int32Array(count);
+  for (let at = 0; at < count; at++) {
+    for (const { group } of candidates[at]!.groups) {
+      if (group > 30) return diversifyAny(candidates, novelty);
+      masks[at]! |= 1 << group;
+    }
+  }
+  const gains = new Float64Array(count);
+  const picked = new Uint8Array(count);
+  let covered = 0;
+  const gainOf = (candidate: Aspects) => {
+    let total = 0;
+    let fresh = 0;
+    for (const { group, weight } of candidate.groups) {
+      total += weight;
+      if ((covered & (1 << group)) === 0) fresh += weight;
+    }
+    return candidate.order * (1 - novelty + (total > 0 ? (novelty * fresh) / total : 0));
+  };
+  for (let at = 0; at < count; at++) gains[at] = gainOf(candidates[at]!);
+  const found: Array<{ index: number; score: number }> = [];
+  for (let round = 0; round < count; round++) {
+    const best = bestLeft(gains, picked);
+    picked[best] = 1;
+    found.push({ index: best, score: gainFound(gains[best]!) });
+    const fresh = masks[best]! & ~covered;
+    if (fresh === 0) continue;
+    covered |= fresh;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 0 && (masks[at]! & fresh) !== 0) gains[at] = gainOf(candidates[at]!);
+    }
+  }
+  return found;
+}
+
+/** The first of the highest gains among those not picked, in the candidates' order. */
+function bestLeft(gains: Float64Array, picked: Uint8Array): number {
+  let best = -1;
+  let bestGain = Number.NEGATIVE_INFINITY;
+  for (let at = 0; at < gains.length; at++) {
+    if (picked[at] === 1) continue;
+    if (best < 0) best = at;
+    if (gains[at]! > bestGain) {
+      best = at;
+      bestGain = gains[at]!;
+    }
+  }
+  return best;
+}
+
+/** The score of a pick: its gain, or -Infinity when no gain left was above that (as the search started from it). */
+const gainFound = (gain: number) => (gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY);
+
+/** `diversify` for candidates of any groups (a request of more than 31 terms), covered groups in a set. */
+function diversifyAny(
+  candidates: readonly Aspects[],
+  novelty: number,
+): Array<{ index: number; score: number }> {
+  const count = candidates.length;
   // A candidate's gain changes only when a pick covers one of its groups: it is worked out again then (the same
   // sums in the same order, so the same number), and kept otherwise.
   const gains = new Float64Array(count);
@@ -41,19 +101,9 @@ export function diversify(
   // The groups the last pick covered first (reused).
   const fresh: number[] = [];
   for (let round = 0; round < count; round++) {
-    // The first of the highest gain among those left, in the candidates' order.
-    let best = -1;
-    let bestGain = Number.NEGATIVE_INFINITY;
-    for (let at = 0; at < count; at++) {
-      if (picked[at] === 1) continue;
-      if (best < 0) best = at;
-      if (gains[at]! > bestGain) {
-        best = at;
-        bestGain = gains[at]!;
-      }
-    }
+    const best = bestLeft(gains, picked);
     picked[best] = 1;
-    found.push({ index: best, score: bestGain });
+    found.push({ index: best, score: gainFound(gains[best]!) });
     fresh.length = 0;
     for (const { group } of candidates[best]!.groups) {
       if (!covered.has(group)) {

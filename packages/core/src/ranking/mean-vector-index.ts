@@ -41,7 +41,7 @@ export function createMeanVectorIndex(
   };
 
   const scan = (query: Float32Array, end: number, count: number): string[] => {
-    const shortlist = screen?.shortlist(query, end, count, ids);
+    const shortlist = screen?.shortlist(query, end, count, ids, free.length > 0);
     if (!shortlist) {
       if (scores.length < end) scores = new Float64Array(capacity);
       dotProducts(query, values, dimensions, stride, end, scores);
@@ -50,10 +50,24 @@ export function createMeanVectorIndex(
     // The shortlist scored exactly, in slot order (ties keep the earlier slot first, as in the full scan).
     const q = Float64Array.from(query.subarray(0, dimensions));
     const best = createTopList(count);
-    for (const slot of shortlist) {
+    let at = 0;
+    // Four at a time, each summed dimension by dimension as one at a time sums it, offered in slot order.
+    for (; at + 4 <= shortlist.length; at += 4) {
+      const a = shortlist[at]!;
+      const b = shortlist[at + 1]!;
+      const c = shortlist[at + 2]!;
+      const d = shortlist[at + 3]!;
+      const sums = dot4(q, values, a * stride, b * stride, c * stride, d * stride);
+      best.offer(a, sums[0]!);
+      best.offer(b, sums[1]!);
+      best.offer(c, sums[2]!);
+      best.offer(d, sums[3]!);
+    }
+    for (; at < shortlist.length; at++) {
+      const slot = shortlist[at]!;
       const start = slot * stride;
       let score = 0;
-      for (let at = 0; at < dimensions; at++) score += q[at]! * values[start + at]!;
+      for (let d = 0; d < dimensions; d++) score += q[d]! * values[start + d]!;
       best.offer(slot, score);
     }
     return best.slots().map((slot) => ids[slot]!);
@@ -151,4 +165,27 @@ function dotProducts(
     for (let at = 0; at < dimensions; at++) score += q[at]! * values[start + at]!;
     into[slot] = score;
   }
+}
+
+// The four sums of `dot4` (reused).
+const four = new Float64Array(4);
+
+/** The dot products of `query` (doubles) with four rows starting at `a` to `d`, each summed dimension by dimension. */
+function dot4(query: Float64Array, values: Float32Array, a: number, b: number, c: number, d: number) {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let at = 0; at < query.length; at++) {
+    const value = query[at]!;
+    s0 += value * values[a + at]!;
+    s1 += value * values[b + at]!;
+    s2 += value * values[c + at]!;
+    s3 += value * values[d + at]!;
+  }
+  four[0] = s0;
+  four[1] = s1;
+  four[2] = s2;
+  four[3] = s3;
+  return four;
 }

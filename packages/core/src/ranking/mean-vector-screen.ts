@@ -58,9 +58,16 @@ export function createScreen(dimensions: number) {
     },
     /**
      * The live slots (of the first `end`) that may be among the `count` nearest to `query`, in slot order; or
-     * `undefined` when the query cannot be screened (the caller scans every vector).
+     * `undefined` when the query cannot be screened (the caller scans every vector). Without `holes`, every slot below
+     * `end` is live and `ids` is not read.
      */
-    shortlist(query: Float32Array, end: number, count: number, ids: readonly (string | undefined)[]) {
+    shortlist(
+      query: Float32Array,
+      end: number,
+      count: number,
+      ids: readonly (string | undefined)[],
+      holes: boolean,
+    ) {
       if (!usable || end === 0) return undefined;
       room(end);
       const spread = write(capacity, query);
@@ -77,13 +84,16 @@ export function createScreen(dimensions: number) {
       // one (which only rises); what is kept is filtered by the final one after.
       if (passed.length < end) passed = new Int32Array(capacity);
       let near = 0;
+      // Until `count` are kept every live slot passes; then what scores below `cut` is dropped before its id is read.
+      let cut = Number.NEGATIVE_INFINITY;
       for (let slot = 0; slot < end; slot++) {
         const score = rough[slot]!;
-        if (ids[slot] === undefined || (kept === count && score < worst - 2 * bound)) continue;
+        if (score < cut || (holes && ids[slot] === undefined)) continue;
         passed[near++] = slot;
         if (kept === count && score <= worst) continue;
         worst = best.offer(score);
         if (kept < count) kept++;
+        if (kept === count) cut = worst - 2 * bound;
       }
       const least = kept < count ? Number.NEGATIVE_INFINITY : worst - 2 * bound;
       const shortlist: number[] = [];

@@ -25,8 +25,9 @@ export const LIGHT_WEIGHT = 0.2;
  * tokens with digits, and capitalised words inside a sentence are values.
  */
 export function queryTerms(text: string): readonly QueryTerm[] {
-  // A query is often read twice in a row (whether it has terms, then its plan; or by two rankers): the last is kept.
-  if (text === lastQuery.text) return lastQuery.terms;
+  // A query is often read several times (whether it has terms, then its plan; by two rankers; a request and its
+  // sentences in turn): the last few are kept.
+  for (let at = 0; at < KEPT; at++) if (recent.texts[at] === text) return recent.terms[at]!;
   const found = new Map<string, QueryTerm>();
   let position = 0;
   const visit = (raw: string, value: boolean) => {
@@ -56,15 +57,22 @@ export function queryTerms(text: string): readonly QueryTerm[] {
   }
   visitPlain(text.slice(last), visit);
   const terms = Object.freeze([...found.values()]);
-  lastQuery.text = text;
-  lastQuery.terms = terms;
+  recent.texts[recent.next] = text;
+  recent.terms[recent.next] = terms;
+  recent.next = (recent.next + 1) % KEPT;
   return terms;
 }
 
 /** Whether a request has any word to weigh (not only stop words and numbers). */
 export const hasTerms = (query: string): boolean => queryTerms(query).length > 0;
 
-const lastQuery: { text: string | undefined; terms: readonly QueryTerm[] } = { text: undefined, terms: [] };
+/** How many of the last queries' terms are kept. */
+const KEPT = 8;
+const recent = {
+  texts: new Array<string | undefined>(KEPT).fill(undefined),
+  terms: new Array<readonly QueryTerm[] | undefined>(KEPT).fill(undefined),
+  next: 0,
+};
 
 function visitPlain(text: string, visit: (raw: string, value: boolean) => void): void {
   for (const match of text.matchAll(RAW_TOKEN)) {

@@ -62,7 +62,9 @@ export function createSoftMatch(table: WordVectorTable, floor: number) {
       wordsDense.length = 0;
       for (const entry of entries) {
         if (!entry) continue;
-        for (const word of entry.words) {
+        const own = entry.words;
+        for (let at = 0; at < own.length; at++) {
+          const word = own[at]!;
           if (stamps[word] === stamp) continue;
           stamps[word] = stamp;
           if (said.has(denseSlots[word]!)) {

@@ -1,122 +1,43 @@
 import {
   checkGroundingWeights,
-  type Grounding,
   type GroundingWeights,
-  groundedRelevance,
-  groundingOf,
   type RequestValues,
-  type RequiredValues,
   requestValues,
   requiredValuesOf,
-  spareWordsOf,
 } from './grounding.js';
-import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
+import { createLexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import {
-  flooredRelevance,
   keepsLexicalRelevance,
   lexicalFloorOf,
   scopedFloorOf,
 } from './short-request-floor.js';
-import { createSoftMatch, type SoftEntry } from './soft-match.js';
-import { stem } from './tokenize.js';
-import type { RankDocument, RankedMatch, Ranker, RankHit } from './types.js';
-import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vectors.js';
-import type { Synonyms } from './wordnet-synonyms.js';
+import { createSoftMatch } from './soft-match.js';
+import type { RankDocument, RankedMatch, RankHit } from './types.js';
+import {
+  createWordVectorJudge,
+  SOFT_ONLY_SCALE,
+  type WordVectorEntry,
+  type WordVectorPass,
+} from './word-vector-judge.js';
+import type {
+  WordVectorExplained,
+  WordVectorRanker,
+  WordVectorRankerOptions,
+} from './word-vector-ranker-types.js';
+import { type WordBag, wordVectorTableOf } from './word-vectors.js';
 
-/** Options of `createWordVectorRanker`. */
-export interface WordVectorRankerOptions {
-  /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
-  readonly vectors: WordVectors;
-  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
-  readonly lexical?: LexicalRanker;
-  /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
-  readonly synonyms?: Synonyms;
-  /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
-  readonly weight?: number;
-  /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */
-  readonly floor?: number;
-  /** Soft coverages mapped to 0 and to 1 (default 0.4 and 1). */
-  readonly coverage?: { readonly low: number; readonly high: number };
-  /** Fused relevance below this leaves a document out (default 0.3). */
-  readonly threshold?: number;
-  /**
-   * Argument grounding: how the fused relevance follows the request's means to fill the action's required
-   * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
-   */
-  readonly grounding?: GroundingWeights | false;
-  /**
-   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
-   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
-   */
-  readonly shortRequestWords?: number;
-  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
-  readonly instructionWords?: number;
-  /**
-   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
-   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
-   */
-  readonly pointingWords?: number;
-  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
-  readonly severalAsks?: boolean;
-  /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
-  readonly candidates?: number;
-}
-
-/** A candidate's order, its fused relevance (what the threshold is compared with) and the relevance's parts. */
-export interface WordVectorExplained extends RankHit {
-  readonly relevance: number;
-  /** The lexical relevance. */
-  readonly lexical: number;
-  /** The soft coverage of the action's words, mapped to [0, 1]. */
-  readonly soft: number;
-  /** How far the request fills the action's required parameters (with grounding on). */
-  readonly grounding?: Grounding;
-}
-
-/** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
-export interface WordVectorRanker extends Ranker {
-  /** The lexical ranker's matches in its order, then those found only in other words; each flagged as `search` judges it. */
-  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
-  /** The best relevant documents, best first. */
-  rank(query: string, options?: { readonly limit?: number }): RankHit[];
-  /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
-  explain(query: string): WordVectorExplained[];
-}
+export type {
+  WordVectorExplained,
+  WordVectorRanker,
+  WordVectorRankerOptions,
+} from './word-vector-ranker-types.js';
 
 /** The fused relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
 export const DEFAULT_WORD_VECTOR_THRESHOLD = 0.3;
 
 /** Argument grounding of the word-vector ranker: chosen with its threshold, see docs/ranking.md. */
 export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
-
-/** What the ranker keeps of a document: its word bag and its required parameters. */
-interface Entry extends SoftEntry {
-  /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
-  readonly ownWords: number;
-  readonly required: RequiredValues;
-  /** The scope of the action (the type of target it acts on), if it has one. */
-  readonly scope: string | undefined;
-  /** The stems of its own words, made when grounding first needs them. */
-  ownTerms?: ReadonlySet<string>;
-}
-
-/** Scale of the score of a document only the soft match finds, which puts it below most lexical matches. */
-const SOFT_ONLY_SCALE = 0.05;
-
-/** How many candidates `rank` with a limit credits at a time. */
-const BATCH = 16;
-
-/** A candidate of `rank` with a limit: its score and its place among the candidates picked. */
-interface Candidate {
-  readonly id: string;
-  score: number;
-  readonly position: number;
-}
-
-/** Best score first; of equal scores, the one picked first (as a stable sort of the candidates keeps them). */
-const byScore = (a: Candidate, b: Candidate) =>
-  a.score > b.score ? -1 : a.score < b.score ? 1 : a.position - b.position;
 
 /**
  * Fuse the lexical ranker with soft matching: how much of the action's words (name, title, description, examples,
@@ -140,7 +61,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   if (grounding) checkGroundingWeights(grounding);
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, WordVectorEntry>();
   const means = createMeanVectorIndex(table.dimensions);
   const softMatch = createSoftMatch(table, floor);
   let last: { query: string; hits: RankHit[] } | undefined;
@@ -150,7 +71,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), candidates);
 
   /** The query's side of a pass: its words, the lexical pass over the best and the nearest, its values when asked. */
-  const passOf = (query: string, matchLimit?: number) => {
+  const passOf = (query: string, matchLimit?: number): WordVectorPass => {
     const queryBag = table.bag(query);
     const others = othersOf(queryBag);
     // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
@@ -185,71 +106,17 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       },
     };
   };
-  type Pass = ReturnType<typeof passOf>;
-
-  /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
-  const groundingFor = (entry: Entry, values: RequestValues) =>
-    groundingOf(entry.required, values, () => {
-      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
-      if (!entry.ownTerms) {
-        const own = new Set<string>();
-        for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
-        entry.ownTerms = own;
-      }
-      return spareWordsOf(values, entry.ownTerms);
-    });
-
-  // What `judge` found besides the relevance (reused).
-  const judged: { soft: number; short: { value: number }; covered: boolean; filled: Grounding | undefined } =
-    {
-      soft: 0,
-      short: { value: 0 },
-      covered: false,
-      filled: undefined,
-    };
-
-  /** A candidate's fused relevance (its words credited); its soft coverage and grounding into `judged`. */
-  const judge = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): number => {
-    judged.covered = entry !== undefined && pass.matching;
-    const whole = judged.covered ? softMatch.coverage(entry!, pass.queryWeight, judged.short) : 0;
-    const soft = Math.min(1, Math.max(0, (whole - low) / (high - low)));
-    judged.soft = soft;
-    const relevance = (1 - weight) * lexicalRelevance + weight * soft;
-    judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
-    return flooredRelevance(
-      grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
-      lexicalRelevance,
-      entry ? pass.keepsFor(entry.scope) : pass.keeps,
-    );
-  };
-
-  /** The candidates of a pass: every document of a small registry in the order added; else the best lexical ones, then the nearest. */
-  const pickedOf = (pass: Pass): string[] => {
-    if (entries.size <= candidates) return pass.others;
-    const picked = pass.hits.map((hit) => hit.id);
-    for (const id of pass.others) if (!pass.order.has(id)) picked.push(id);
-    return picked;
-  };
-
-  /**
-   * Judge every candidate of a pass, in the order picked: `visit` sees its score (the order stays lexical, as it
-   * knows names and many-part requests; what only the soft match finds comes after), its lexical relevance and its
-   * fused relevance, the rest in `judged`.
-   */
-  const judgeAll = (
-    pass: Pass,
-    visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
-  ) => {
-    const picked = pickedOf(pass);
-    if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
-    for (const id of picked) {
-      const lexicalHit = pass.explained.get(id);
-      const lexicalRelevance = lexicalHit?.relevance ?? 0;
-      const relevance = judge(entries.get(id), lexicalRelevance, pass);
-      const score = pass.order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
-      visit(id, score, relevance, lexicalRelevance);
-    }
-  };
+  const { judged, judgeAll, rankTop } = createWordVectorJudge({
+    table,
+    softMatch,
+    entries,
+    weight,
+    low,
+    high,
+    grounding,
+    threshold,
+    candidates,
+  });
 
   /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
   const explain = (query: string): WordVectorExplained[] => {
@@ -268,56 +135,14 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     return found;
   };
 
-  const fusedOf = (query: string, pass?: Pass): RankHit[] => {
+  const fusedOf = (query: string): RankHit[] => {
     if (last?.query === query) return last.hits;
     const hits: RankHit[] = [];
-    judgeAll(pass ?? passOf(query), (id, score, relevance) => {
+    judgeAll(passOf(query), (id, score, relevance) => {
       if (relevance >= threshold && score > 0) hits.push({ id, score });
     });
     hits.sort((a, b) => b.score - a.score);
     last = { query, hits };
-    return hits;
-  };
-
-  /**
-   * `fused(query).slice(0, limit)` of a large registry, judging as few candidates as that takes. The answer is the
-   * first `limit` relevant candidates in score order (ties in the order picked). A candidate's score is known before
-   * its soft match unless only the soft match finds it (then it is at most `SOFT_ONLY_SCALE`): those known are judged
-   * in that order, their words credited a batch at a time, and if `limit` pass scoring above what a soft-only one
-   * can, that is the answer; otherwise the soft-only ones are scored too and all are judged in order again.
-   */
-  const rankTop = (query: string, limit: number): RankHit[] => {
-    if (last?.query === query) return last.hits.slice(0, limit);
-    const pass = passOf(query);
-    const known: Candidate[] = [];
-    const softOnly: Candidate[] = [];
-    pickedOf(pass).forEach((id, position) => {
-      const score = pass.order.get(id) ?? pass.explained.get(id)?.score;
-      (score === undefined ? softOnly : known).push({ id, score: score ?? 0, position });
-    });
-    known.sort(byScore);
-    const hits = judgeInOrder(known, limit, pass);
-    if (hits.length === limit && hits[limit - 1]!.score > SOFT_ONLY_SCALE) return hits;
-    if (pass.matching) softMatch.credit(softOnly.map((candidate) => entries.get(candidate.id)));
-    for (const candidate of softOnly) {
-      judge(entries.get(candidate.id), 0, pass);
-      candidate.score = SOFT_ONLY_SCALE * judged.soft;
-    }
-    return judgeInOrder([...known, ...softOnly].sort(byScore), limit, pass);
-  };
-
-  /** The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. */
-  const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
-    const hits: RankHit[] = [];
-    for (let start = 0; start < list.length && hits.length < limit; start += BATCH) {
-      const batch = list.slice(start, start + BATCH);
-      if (pass.matching) softMatch.credit(batch.map((candidate) => entries.get(candidate.id)));
-      for (const { id, score } of batch) {
-        const relevance = judge(entries.get(id), pass.explained.get(id)?.relevance ?? 0, pass);
-        if (relevance >= threshold && score > 0) hits.push({ id, score });
-        if (hits.length === limit) break;
-      }
-    }
     return hits;
   };
 
@@ -378,7 +203,11 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     rank(query, rankOptions = {}) {
       const limit = rankOptions.limit;
       if (limit === undefined) return [...fusedOf(query)];
-      if (Number.isInteger(limit) && limit > 0 && entries.size > candidates) return rankTop(query, limit);
+      if (Number.isInteger(limit) && limit > 0 && entries.size > candidates) {
+        // `fused(query).slice(0, limit)`, judging as few candidates as that takes.
+        if (last?.query === query) return last.hits.slice(0, limit);
+        return rankTop(passOf(query), limit);
+      }
       return fusedOf(query).slice(0, limit);
     },
     explain,

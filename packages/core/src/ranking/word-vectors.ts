@@ -55,6 +55,9 @@ export function wordVectorTableOf(vectors: WordVectors): WordVectorTable {
   return table;
 }
 
+/** How many words met lately a table keeps by their slot, in a small map. */
+const RECENT_WORDS = 4_096;
+
 /**
  * Wrap a word-vector table: words are looked up as the lexical ranker splits them (stop words and numbers left out),
  * and weighted `a / (a + p)` with `p` the word's probability estimated from its frequency rank (Zipf's law).
@@ -73,6 +76,18 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   words.forEach((word, slot) => {
     if (!slots.has(word)) slots.set(word, slot);
   });
+  // The words met lately and their slots (-1: not in the table), kept apart from the table's large map, which a
+  // lookup reads from far in memory.
+  const recent = new Map<string, number>();
+  const slotOf = (word: string): number | undefined => {
+    let slot = recent.get(word);
+    if (slot === undefined) {
+      slot = slots.get(word) ?? -1;
+      if (recent.size >= RECENT_WORDS) recent.clear();
+      recent.set(word, slot);
+    }
+    return slot < 0 ? undefined : slot;
+  };
   const harmonic = Math.log(Math.max(words.length, 2)) + 0.5772;
   const inverseNorms = new Float32Array(words.length);
   for (let slot = 0; slot < words.length; slot++) {
@@ -94,15 +109,41 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   const screen = similarityScreen(data);
   /** `closest` against the first `count` of some words. */
   const closestOf = (slot: number, others: ArrayLike<number>, count: number) => {
+    for (let at = 0; at < count; at++) if (others[at] === slot) return 1;
     let best = -1;
     const base = slot * dimensions;
-    for (let at = 0; at < count; at++) {
-      const other = others[at]!;
-      if (other === slot) return 1;
-      const start = other * dimensions;
+    let at = 0;
+    // Four other words at a time, each dot product still summed dimension by dimension (the same numbers).
+    for (; at + 4 <= count; at += 4) {
+      const a = others[at]! * dimensions;
+      const b = others[at + 1]! * dimensions;
+      const c = others[at + 2]! * dimensions;
+      const e = others[at + 3]! * dimensions;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let d = 0; d < dimensions; d++) {
+        const value = values[base + d]!;
+        s0 += value * values[a + d]!;
+        s1 += value * values[b + d]!;
+        s2 += value * values[c + d]!;
+        s3 += value * values[e + d]!;
+      }
+      s0 *= inverseNorms[others[at]!]!;
+      if (s0 > best) best = s0;
+      s1 *= inverseNorms[others[at + 1]!]!;
+      if (s1 > best) best = s1;
+      s2 *= inverseNorms[others[at + 2]!]!;
+      if (s2 > best) best = s2;
+      s3 *= inverseNorms[others[at + 3]!]!;
+      if (s3 > best) best = s3;
+    }
+    for (; at < count; at++) {
+      const start = others[at]! * dimensions;
       let sum = 0;
       for (let d = 0; d < dimensions; d++) sum += values[base + d]! * values[start + d]!;
-      sum *= inverseNorms[other]!;
+      sum *= inverseNorms[others[at]!]!;
       if (sum > best) best = sum;
     }
     return best * inverseNorms[slot]!;
@@ -118,7 +159,7 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       const found = new Map<number, number>();
       for (const word of splitWords(text)) {
         if (!isContentWord(word)) continue;
-        const slot = slots.get(word);
+        const slot = slotOf(word);
         if (slot === undefined || inverseNorms[slot] === 0) continue;
         // A word said again weighs again: what a text repeats is what it is about.
         found.set(slot, (found.get(slot) ?? 0) + SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic)));
@@ -141,9 +182,9 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
         const rough = into[at]!;
         if (rough < atLeast - SCREEN_MARGIN) continue;
         let count = 0;
-        for (let j = 0; j < others.length; j++) {
-          if (each[at * others.length + j]! >= rough - SCREEN_MARGIN) near[count++] = others[j]!;
-        }
+        const cut = rough - SCREEN_MARGIN;
+        const row = at * others.length;
+        for (let j = 0; j < others.length; j++) if (each[row + j]! >= cut) near[count++] = others[j]!;
         into[at] = closestOf(slots[at]!, near, count);
       }
     },

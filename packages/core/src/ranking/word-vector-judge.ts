@@ -1,0 +1,186 @@
+import {
+  type Grounding,
+  type GroundingWeights,
+  groundedRelevance,
+  groundingOf,
+  type RequestValues,
+  type RequiredValues,
+  spareWordsOf,
+} from './grounding.js';
+import type { RankedAndExplained } from './lexical-ranker-types.js';
+import { flooredRelevance } from './short-request-floor.js';
+import type { createSoftMatch, SoftEntry } from './soft-match.js';
+import { stem } from './tokenize.js';
+import type { RankHit } from './types.js';
+import type { WordVectorTable } from './word-vectors.js';
+
+/** What the ranker keeps of a document: its word bag and its required parameters. */
+export interface WordVectorEntry extends SoftEntry {
+  /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
+  readonly ownWords: number;
+  readonly required: RequiredValues;
+  /** The scope of the action (the type of target it acts on), if it has one. */
+  readonly scope: string | undefined;
+  /** The stems of its own words, made when grounding first needs them. */
+  ownTerms?: ReadonlySet<string>;
+}
+
+/** Scale of the score of a document only the soft match finds, which puts it below most lexical matches. */
+export const SOFT_ONLY_SCALE = 0.05;
+
+/** How many candidates `rank` with a limit credits at a time. */
+const BATCH = 16;
+
+/** A candidate of `rank` with a limit: its score and its place among the candidates picked. */
+interface Candidate {
+  readonly id: string;
+  score: number;
+  readonly position: number;
+}
+
+/** Best score first; of equal scores, the one picked first (as a stable sort of the candidates keeps them). */
+const byScore = (a: Candidate, b: Candidate) =>
+  a.score > b.score ? -1 : a.score < b.score ? 1 : a.position - b.position;
+
+/** The request's side of one word-vector query: the lexical pass over the best and the nearest, and its words. */
+export interface WordVectorPass extends RankedAndExplained {
+  /** The lexical score of each of the best lexical ones. */
+  readonly order: ReadonlyMap<string, number>;
+  /** The nearest by mean vector (every document of a small registry). */
+  readonly others: readonly string[];
+  readonly queryWeight: number;
+  /** Whether the request has words with vectors (else nothing is soft-matched). */
+  readonly matching: boolean;
+  /** Whether a fused relevance never falls below the lexical one (short requests, instructions, "this"). */
+  readonly keeps: boolean;
+  /** Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type. */
+  keepsFor(scope: string | undefined): boolean;
+  /** The request's values, read when grounding first asks. */
+  valuesOf(): RequestValues;
+}
+
+/** What judging needs of the ranker. */
+export interface JudgeSettings {
+  readonly table: WordVectorTable;
+  readonly softMatch: ReturnType<typeof createSoftMatch>;
+  readonly entries: ReadonlyMap<string, WordVectorEntry>;
+  readonly weight: number;
+  readonly low: number;
+  readonly high: number;
+  readonly grounding: GroundingWeights | false;
+  readonly threshold: number;
+  readonly candidates: number;
+}
+
+/** The word-vector ranker's judging of a pass's candidates: their words credited, their fused relevance. */
+export function createWordVectorJudge(settings: JudgeSettings) {
+  const { table, softMatch, entries, weight, low, high, grounding, threshold, candidates } = settings;
+  type Entry = WordVectorEntry;
+  type Pass = WordVectorPass;
+
+  /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
+  const groundingFor = (entry: Entry, values: RequestValues) =>
+    groundingOf(entry.required, values, () => {
+      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
+      if (!entry.ownTerms) {
+        const own = new Set<string>();
+        for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+        entry.ownTerms = own;
+      }
+      return spareWordsOf(values, entry.ownTerms);
+    });
+
+  // What `judge` found besides the relevance (reused).
+  const judged: { soft: number; short: { value: number }; covered: boolean; filled: Grounding | undefined } =
+    {
+      soft: 0,
+      short: { value: 0 },
+      covered: false,
+      filled: undefined,
+    };
+
+  /** A candidate's fused relevance (its words credited); its soft coverage and grounding into `judged`. */
+  const judge = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): number => {
+    judged.covered = entry !== undefined && pass.matching;
+    const whole = judged.covered ? softMatch.coverage(entry!, pass.queryWeight, judged.short) : 0;
+    const soft = Math.min(1, Math.max(0, (whole - low) / (high - low)));
+    judged.soft = soft;
+    const relevance = (1 - weight) * lexicalRelevance + weight * soft;
+    judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
+    return flooredRelevance(
+      grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
+      lexicalRelevance,
+      entry ? pass.keepsFor(entry.scope) : pass.keeps,
+    );
+  };
+
+  /** The candidates of a pass: every document of a small registry in the order added; else the best lexical ones, then the nearest. */
+  const pickedOf = (pass: Pass): readonly string[] => {
+    if (entries.size <= candidates) return pass.others;
+    const picked = pass.hits.map((hit) => hit.id);
+    for (const id of pass.others) if (!pass.order.has(id)) picked.push(id);
+    return picked;
+  };
+
+  /**
+   * Judge every candidate of a pass, in the order picked: `visit` sees its score (the order stays lexical, as it
+   * knows names and many-part requests; what only the soft match finds comes after), its lexical relevance and its
+   * fused relevance, the rest in `judged`.
+   */
+  const judgeAll = (
+    pass: Pass,
+    visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
+  ) => {
+    const picked = pickedOf(pass);
+    if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
+    for (const id of picked) {
+      const lexicalHit = pass.explained.get(id);
+      const lexicalRelevance = lexicalHit?.relevance ?? 0;
+      const relevance = judge(entries.get(id), lexicalRelevance, pass);
+      const score = pass.order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
+      visit(id, score, relevance, lexicalRelevance);
+    }
+  };
+
+  /**
+   * `fused(query).slice(0, limit)` of a large registry, judging as few candidates as that takes. The answer is the
+   * first `limit` relevant candidates in score order (ties in the order picked). A candidate's score is known before
+   * its soft match unless only the soft match finds it (then it is at most `SOFT_ONLY_SCALE`): those known are judged
+   * in that order, their words credited a batch at a time, and if `limit` pass scoring above what a soft-only one
+   * can, that is the answer; otherwise the soft-only ones are scored too and all are judged in order again.
+   */
+  const rankTop = (pass: WordVectorPass, limit: number): RankHit[] => {
+    const known: Candidate[] = [];
+    const softOnly: Candidate[] = [];
+    pickedOf(pass).forEach((id, position) => {
+      const score = pass.order.get(id) ?? pass.explained.get(id)?.score;
+      (score === undefined ? softOnly : known).push({ id, score: score ?? 0, position });
+    });
+    known.sort(byScore);
+    const hits = judgeInOrder(known, limit, pass);
+    if (hits.length === limit && hits[limit - 1]!.score > SOFT_ONLY_SCALE) return hits;
+    if (pass.matching) softMatch.credit(softOnly.map((candidate) => entries.get(candidate.id)));
+    for (const candidate of softOnly) {
+      judge(entries.get(candidate.id), 0, pass);
+      candidate.score = SOFT_ONLY_SCALE * judged.soft;
+    }
+    return judgeInOrder([...known, ...softOnly].sort(byScore), limit, pass);
+  };
+
+  /** The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. */
+  const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
+    const hits: RankHit[] = [];
+    for (let start = 0; start < list.length && hits.length < limit; start += BATCH) {
+      const batch = list.slice(start, start + BATCH);
+      if (pass.matching) softMatch.credit(batch.map((candidate) => entries.get(candidate.id)));
+      for (const { id, score } of batch) {
+        const relevance = judge(entries.get(id), pass.explained.get(id)?.relevance ?? 0, pass);
+        if (relevance >= threshold && score > 0) hits.push({ id, score });
+        if (hits.length === limit) break;
+      }
+    }
+    return hits;
+  };
+
+  return { judged, judge, judgeAll, rankTop };
+}

@@ -1,0 +1,65 @@
+import type { Grounding, GroundingWeights } from './grounding.js';
+import type { LexicalRanker } from './lexical-ranker.js';
+import type { RankedMatch, Ranker, RankHit } from './types.js';
+import type { WordVectors } from './word-vectors.js';
+import type { Synonyms } from './wordnet-synonyms.js';
+
+/** Options of `createWordVectorRanker`. */
+export interface WordVectorRankerOptions {
+  /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
+  readonly vectors: WordVectors;
+  /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
+  readonly lexical?: LexicalRanker;
+  /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
+  readonly synonyms?: Synonyms;
+  /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
+  readonly weight?: number;
+  /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */
+  readonly floor?: number;
+  /** Soft coverages mapped to 0 and to 1 (default 0.4 and 1). */
+  readonly coverage?: { readonly low: number; readonly high: number };
+  /** Fused relevance below this leaves a document out (default 0.3). */
+  readonly threshold?: number;
+  /**
+   * Argument grounding: how the fused relevance follows the request's means to fill the action's required
+   * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
+   */
+  readonly grounding?: GroundingWeights | false;
+  /**
+   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
+   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
+   */
+  readonly shortRequestWords?: number;
+  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
+  readonly instructionWords?: number;
+  /**
+   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
+   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
+   */
+  readonly pointingWords?: number;
+  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
+  readonly severalAsks?: boolean;
+  /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
+  readonly candidates?: number;
+}
+
+/** A candidate's order, its fused relevance (what the threshold is compared with) and the relevance's parts. */
+export interface WordVectorExplained extends RankHit {
+  readonly relevance: number;
+  /** The lexical relevance. */
+  readonly lexical: number;
+  /** The soft coverage of the action's words, mapped to [0, 1]. */
+  readonly soft: number;
+  /** How far the request fills the action's required parameters (with grounding on). */
+  readonly grounding?: Grounding;
+}
+
+/** A ranker that fuses lexical relevance with a soft, word-vector match of the action's words. */
+export interface WordVectorRanker extends Ranker {
+  /** The lexical ranker's matches in its order, then those found only in other words; each flagged as `search` judges it. */
+  match(query: string, options?: { readonly limit?: number }): RankedMatch[];
+  /** The best relevant documents, best first. */
+  rank(query: string, options?: { readonly limit?: number }): RankHit[];
+  /** Every candidate (all documents of a small registry), with its relevance and the parts of it, unfiltered. */
+  explain(query: string): WordVectorExplained[];
+}
