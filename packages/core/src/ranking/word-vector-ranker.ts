@@ -7,11 +7,7 @@ import {
 } from './grounding.js';
 import { createLexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
-import {
-  keepsLexicalRelevance,
-  lexicalFloorOf,
-  scopedFloorOf,
-} from './short-request-floor.js';
+import { keepsLexicalRelevance, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
 import type { RankDocument, RankedMatch, RankHit } from './types.js';
 import {
