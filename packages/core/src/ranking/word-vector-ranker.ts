@@ -13,8 +13,11 @@ import {
 import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import {
+  askOf,
   flooredRelevance,
-  keepsLexicalRelevance,
+  floorKindOf,
+  type LexicalFloorOptions,
+  lengthFloorOf,
   lexicalFloorOf,
   scopedFloorOf,
 } from './short-request-floor.js';
@@ -25,7 +28,7 @@ import { type WordBag, type WordVectors, wordVectorTableOf } from './word-vector
 import type { Synonyms } from './wordnet-synonyms.js';
 
 /** Options of `createWordVectorRanker`. */
-export interface WordVectorRankerOptions {
+export interface WordVectorRankerOptions extends LexicalFloorOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
   /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
@@ -45,20 +48,6 @@ export interface WordVectorRankerOptions {
    * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
    */
   readonly grounding?: GroundingWeights | false;
-  /**
-   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
-   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
-   */
-  readonly shortRequestWords?: number;
-  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
-  readonly instructionWords?: number;
-  /**
-   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
-   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
-   */
-  readonly pointingWords?: number;
-  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
-  readonly severalAsks?: boolean;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
 }
@@ -165,7 +154,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     const matching = queryBag.slots.length > 0;
     if (matching) softMatch.begin(queryBag);
     let values: RequestValues | undefined;
-    const keeps = keepsLexicalRelevance(query, lexicalFloor);
+    const kind = floorKindOf(query, lexicalFloor);
+    const keeps = kind !== 'none';
     // The lexical score of each of the best lexical ones.
     const order = new Map<string, number>();
     for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
@@ -179,6 +169,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       keeps,
       // Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type.
       keepsFor: scopedFloorOf(query, keeps, lexicalFloor),
+      // What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`).
+      ask: kind === 'length' ? askOf(query) : undefined,
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
@@ -187,17 +179,18 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   };
   type Pass = ReturnType<typeof passOf>;
 
+  /** The stems of an entry's own words: name, title and description. Examples are left out: they hold values. */
+  const ownTermsOf = (entry: Entry): ReadonlySet<string> => {
+    if (!entry.ownTerms) {
+      const own = new Set<string>();
+      for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+      entry.ownTerms = own;
+    }
+    return entry.ownTerms;
+  };
   /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
   const groundingFor = (entry: Entry, values: RequestValues) =>
-    groundingOf(entry.required, values, () => {
-      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
-      if (!entry.ownTerms) {
-        const own = new Set<string>();
-        for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
-        entry.ownTerms = own;
-      }
-      return spareWordsOf(values, entry.ownTerms);
-    });
+    groundingOf(entry.required, values, () => spareWordsOf(values, ownTermsOf(entry)));
 
   // What `judge` found besides the relevance (reused).
   const judged: { soft: number; short: { value: number }; covered: boolean; filled: Grounding | undefined } =
@@ -216,9 +209,13 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     judged.soft = soft;
     const relevance = (1 - weight) * lexicalRelevance + weight * soft;
     judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
+    const floor =
+      pass.ask && entry && entry.scope === undefined
+        ? lengthFloorOf(lexicalRelevance, judged.filled?.filled ?? 1, pass.ask, () => ownTermsOf(entry))
+        : lexicalRelevance;
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
-      lexicalRelevance,
+      floor,
       entry ? pass.keepsFor(entry.scope) : pass.keeps,
     );
   };
