@@ -209,13 +209,15 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     judged.soft = soft;
     const relevance = (1 - weight) * lexicalRelevance + weight * soft;
     judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
-    const floor =
+    // What it keeps of the lexical relevance: all of it, or for an unscoped action of a request kept by its length
+    // alone, what `lengthFloorOf` gives.
+    const kept =
       pass.ask && entry && entry.scope === undefined
         ? lengthFloorOf(lexicalRelevance, judged.filled?.filled ?? 1, pass.ask, () => ownTermsOf(entry))
         : lexicalRelevance;
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
-      floor,
+      kept,
       entry ? pass.keepsFor(entry.scope) : pass.keeps,
     );
   };
