@@ -23,13 +23,19 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     const irrelevance = bfclQuestions('irrelevance');
     const odd = <T>(items: readonly T[]) => items.filter((_, at) => at % 2 === 1);
     // Measured (argument grounding on; requests of at most two content words, instructions of fewer than five and
-    // requests of at most eight about "this" kept where the lexical ranker keeps them; the defaults): 0.915 / 0.892
-    // on the whole set, 0.910 / 0.933 on the held-out (odd) half. With requests of at most three words alone kept
-    // (the previous default) 0.915 / 0.867; with none kept 0.915 / 0.904 (odd half 0.910 / 0.942); the setting
-    // without grounding below 0.910 / 0.821; lexical 0.915 / 0.783.
+    // requests of at most eight about "this" kept where the lexical ranker keeps them, those kept by their length
+    // alone only as far as grounded unless an instruction with the action's verb; the defaults): 0.920 / 0.904 on
+    // the whole set, 0.920 / 0.942 on the held-out (odd) half. Before the grounded length floor (the ninth pass)
+    // 0.920 / 0.892; with none kept 0.915 / 0.904; the setting without grounding below 0.910 / 0.821; lexical
+    // 0.915 / 0.783. The aim of issue 5 and 22: at least 90% of the irrelevance set answered with nothing.
     const fused = evaluateBfcl(multiple, irrelevance, makeRanker);
-    expect(fused.multipleAccuracy).toBeGreaterThan(0.9);
-    expect(fused.irrelevanceRejected).toBeGreaterThan(0.88);
+    expect(fused.multipleAccuracy).toBeGreaterThanOrEqual(0.915);
+    expect(fused.irrelevanceRejected).toBeGreaterThanOrEqual(0.9);
+    // The length floor grounded (the ninth pass) is what brings it back to 0.9.
+    const whole = evaluateBfcl([], irrelevance, () =>
+      createWordVectorRanker({ vectors: vectors!, groundedShort: false }),
+    );
+    expect(whole.irrelevanceRejected).toBeLessThan(0.9);
     const lexical = evaluateBfcl(multiple, irrelevance);
     expect(fused.multipleAccuracy).toBeGreaterThanOrEqual(lexical.multipleAccuracy);
     expect(fused.irrelevanceRejected).toBeGreaterThan(lexical.irrelevanceRejected + 0.07);
@@ -47,7 +53,7 @@ describe.skipIf(!vectors)('ranking evaluation with local word vectors', () => {
     expect(fused.irrelevanceRejected).toBeGreaterThan(ungrounded.irrelevanceRejected + 0.03);
     const heldOut = evaluateBfcl(odd(multiple), odd(irrelevance), makeRanker);
     expect(heldOut.multipleAccuracy).toBeGreaterThan(0.9);
-    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.92);
+    expect(heldOut.irrelevanceRejected).toBeGreaterThan(0.935);
   });
 
   it("keeps the seed's answers; a short request keeps what the lexical ranker keeps", () => {

@@ -12,7 +12,13 @@ import {
 } from './short-request-floor.js';
 import { createWordVectorRanker } from './word-vector-ranker.js';
 
-const defaults = { shortWords: 2, instructionWords: 5, pointingWords: 8, severalAsks: true };
+const defaults = {
+  shortWords: 2,
+  instructionWords: 5,
+  pointingWords: 8,
+  severalAsks: true,
+  groundedShort: true,
+};
 
 describe('which requests keep their lexical relevance', () => {
   it('tells questions from instructions', () => {
@@ -40,7 +46,13 @@ describe('which requests keep their lexical relevance', () => {
     const long =
       'for my report on this city, find its population, mayor, weather, hospitals, parks, schools, roads';
     expect(keepsLexicalRelevance(long, defaults)).toBe(false);
-    const off = { shortWords: 0, instructionWords: 0, pointingWords: 0, severalAsks: false };
+    const off = {
+      shortWords: 0,
+      instructionWords: 0,
+      pointingWords: 0,
+      severalAsks: false,
+      groundedShort: false,
+    };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);
     expect(keepsLexicalRelevance('close this issue', off)).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
-import { splitWords, stem } from './tokenize.js';
+import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 
 /**
  * Requests of at most this many content words keep at least their lexical relevance in the word-vector ranker:
@@ -24,14 +24,34 @@ export interface LexicalFloor {
   readonly pointingWords: number;
   /** A request that joins several asks ("…and convert it to a mind map"), whatever its length (false: none). */
   readonly severalAsks: boolean;
+  /**
+   * Whether a request kept by its length alone (the first two rules) keeps, for an unscoped action, only its grounded
+   * lexical relevance unless it is an instruction whose verb is the action's (`lengthFloorOf`; false: all of it).
+   */
+  readonly groundedShort: boolean;
 }
 
 /** The word-vector ranker's options that choose its `LexicalFloor` (see `WordVectorRankerOptions`). */
 export interface LexicalFloorOptions {
+  /**
+   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
+   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
+   */
   readonly shortRequestWords?: number;
+  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
   readonly instructionWords?: number;
+  /**
+   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
+   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
+   */
   readonly pointingWords?: number;
+  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
   readonly severalAsks?: boolean;
+  /**
+   * A request kept by its length alone (the first two) keeps, for an action without a `scope`, only its grounded
+   * lexical relevance unless it is an instruction with the action's verb (default true; see `lengthFloorOf`).
+   */
+  readonly groundedShort?: boolean;
 }
 
 /** The lexical floor of some options, their defaults filled in; a RangeError for a count below 0. */
@@ -41,6 +61,7 @@ export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
     instructionWords: options.instructionWords ?? DEFAULT_INSTRUCTION_WORDS,
     pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
     severalAsks: options.severalAsks ?? true,
+    groundedShort: options.groundedShort ?? true,
   };
   if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
   if (!(floor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');
@@ -90,20 +111,75 @@ function holdsValues(query: string): boolean {
 }
 
 /**
- * Whether a request is judged at least as the lexical ranker judges it. A short request, a short instruction, and a
- * short request about what is in front of the person ("close this issue") say few of an action's words, so the soft
+ * How a request keeps its lexical relevance: `'none'`; `'whole'`, never below it; `'length'`, kept by its length alone
+ * (a short request, a short instruction), which for an unscoped action keeps only what `lengthFloorOf` gives.
+ */
+export type FloorKind = 'none' | 'whole' | 'length';
+
+/**
+ * How a request is judged against the lexical ranker's judgement. A short request, a short instruction, and a short
+ * request about what is in front of the person ("close this issue") say few of an action's words, so the soft
  * coverage of the action's text stays near 0 and the fusion would judge them by half their lexical evidence; and they
  * rarely hold the values the action's parameters need (those come from what is selected or open). A request that
  * joins several asks (`asksSeveral`) is about each action in part, for the same reasons. A question of several words
  * is left to the fused, grounded relevance: asking about a subject ("who is the vice president?") is not asking for
- * the action on it, which is what the word-vector ranker's irrelevance rejection is for. No registry statistic enters.
+ * the action on it, which is what the word-vector ranker's irrelevance rejection is for. A request kept by its length
+ * alone is `'length'` (with `floor.groundedShort`): see `lengthFloorOf`. No registry statistic enters.
  */
-export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boolean {
+export function floorKindOf(query: string, floor: LexicalFloor): FloorKind {
   const words = requestWords(query);
-  if (words <= floor.shortWords) return true;
-  if (words <= floor.pointingWords && POINTING.test(query)) return true;
-  if (floor.severalAsks && asksSeveral(query)) return true;
-  return words < floor.instructionWords && !isQuestion(query) && !holdsValues(query);
+  if (words <= floor.pointingWords && POINTING.test(query)) return 'whole';
+  if (floor.severalAsks && asksSeveral(query)) return 'whole';
+  const short =
+    words <= floor.shortWords ||
+    (words < floor.instructionWords && !isQuestion(query) && !holdsValues(query));
+  if (!short) return 'none';
+  return floor.groundedShort ? 'length' : 'whole';
+}
+
+/** Whether a request is judged at least as the lexical ranker judges it, for some action (`floorKindOf`). */
+export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boolean {
+  return floorKindOf(query, floor) !== 'none';
+}
+
+/** What a request asks for, as `lengthFloorOf` reads it: a question, or an instruction and the verb it starts with. */
+export interface Ask {
+  readonly question: boolean;
+  /**
+   * An instruction's first word, stemmed, when that is a content word and not a light one ("create a jigsaw puzzle":
+   * "creat"; none for "please…", "I want…", "show me…").
+   */
+  readonly verb: string | undefined;
+}
+
+/** What a request asks for: a question, or an instruction and its verb. */
+export function askOf(query: string): Ask {
+  if (isQuestion(query)) return { question: true, verb: undefined };
+  const first = splitWords(query)[0];
+  const term = first !== undefined && isContentWord(first) ? stem(first) : undefined;
+  return { question: false, verb: term !== undefined && !isLightTerm(term) ? term : undefined };
+}
+
+/**
+ * What a request kept by its length alone (`floorKindOf` gives `'length'`) keeps of an unscoped action's lexical
+ * relevance. All of it when the action needs nothing the request leaves out (`filled`, the share of its required
+ * parameters the request can fill, is 1), or when the request is an instruction that does not name another doing than
+ * the action's: its verb is among the action's own words ("move the report into archive" for `move_file`) or it has
+ * none ("show me the channels"). Otherwise only as far as the request can fill those parameters (lexical × `filled`),
+ * as the fused relevance is grounded: a short question ("What is a holy book?" for `search_holy_books`) or an
+ * instruction with another verb ("Create a jigsaw puzzle" for `solve_jigsaw`) that shares only the action's subject
+ * asks about that subject, not for the action, and gives nothing the action needs. `ownTerms`: the stems of the
+ * action's own words (name, title, description), asked only for an instruction with a verb.
+ */
+export function lengthFloorOf(
+  lexical: number,
+  filled: number,
+  ask: Ask,
+  ownTerms: () => ReadonlySet<string>,
+): number {
+  if (filled >= 1) return lexical;
+  if (!ask.question && (ask.verb === undefined || ownTerms().has(ask.verb))) return lexical;
+  return lexical * filled;
 }
 
 /** Words by which a request refers to what is selected when an action acts on a selection ("make it red"). */

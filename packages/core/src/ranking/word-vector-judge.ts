@@ -8,7 +8,7 @@ import {
   spareWordsOf,
 } from './grounding.js';
 import type { RankedAndExplained } from './lexical-ranker-types.js';
-import { flooredRelevance } from './short-request-floor.js';
+import { type Ask, flooredRelevance, lengthFloorOf } from './short-request-floor.js';
 import type { createSoftMatch, SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
 import type { RankHit } from './types.js';
@@ -55,6 +55,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly keeps: boolean;
   /** Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type. */
   keepsFor(scope: string | undefined): boolean;
+  /** What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`). */
+  readonly ask: Ask | undefined;
   /** The request's values, read when grounding first asks. */
   valuesOf(): RequestValues;
 }
@@ -78,17 +80,18 @@ export function createWordVectorJudge(settings: JudgeSettings) {
   type Entry = WordVectorEntry;
   type Pass = WordVectorPass;
 
+  /** The stems of an entry's own words: name, title and description. Examples are left out: they hold values. */
+  const ownTermsOf = (entry: Entry): ReadonlySet<string> => {
+    if (!entry.ownTerms) {
+      const own = new Set<string>();
+      for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+      entry.ownTerms = own;
+    }
+    return entry.ownTerms;
+  };
   /** How far the request fills the entry's required parameters; its spare words are counted only when needed. */
   const groundingFor = (entry: Entry, values: RequestValues) =>
-    groundingOf(entry.required, values, () => {
-      // Its own words: name, title and description. Examples are left out: they hold values ("make it red").
-      if (!entry.ownTerms) {
-        const own = new Set<string>();
-        for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
-        entry.ownTerms = own;
-      }
-      return spareWordsOf(values, entry.ownTerms);
-    });
+    groundingOf(entry.required, values, () => spareWordsOf(values, ownTermsOf(entry)));
 
   // What `judge` found besides the relevance (reused).
   const judged: { soft: number; short: { value: number }; covered: boolean; filled: Grounding | undefined } =
@@ -107,9 +110,15 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     judged.soft = soft;
     const relevance = (1 - weight) * lexicalRelevance + weight * soft;
     judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
+    // What it keeps of the lexical relevance: all of it, or for an unscoped action of a request kept by its length
+    // alone, what `lengthFloorOf` gives.
+    const kept =
+      pass.ask && entry && entry.scope === undefined
+        ? lengthFloorOf(lexicalRelevance, judged.filled?.filled ?? 1, pass.ask, () => ownTermsOf(entry))
+        : lexicalRelevance;
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
-      lexicalRelevance,
+      kept,
       entry ? pass.keepsFor(entry.scope) : pass.keeps,
     );
   };

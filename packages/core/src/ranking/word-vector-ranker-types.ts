@@ -1,11 +1,12 @@
 import type { Grounding, GroundingWeights } from './grounding.js';
 import type { LexicalRanker } from './lexical-ranker.js';
+import type { LexicalFloorOptions } from './short-request-floor.js';
 import type { RankedMatch, Ranker, RankHit } from './types.js';
 import type { WordVectors } from './word-vectors.js';
 import type { Synonyms } from './wordnet-synonyms.js';
 
 /** Options of `createWordVectorRanker`. */
-export interface WordVectorRankerOptions {
+export interface WordVectorRankerOptions extends LexicalFloorOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
   /** The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). */
@@ -25,20 +26,6 @@ export interface WordVectorRankerOptions {
    * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
    */
   readonly grounding?: GroundingWeights | false;
-  /**
-   * A request of at most this many content words (a light word counts less) is kept wherever the lexical ranker
-   * keeps it: its relevance is never below the lexical one (default 2; 0 turns this off). See docs/ranking.md.
-   */
-  readonly shortRequestWords?: number;
-  /** An instruction (a request that is not a question) of fewer than this many content words too (default 5; 0 off). */
-  readonly instructionWords?: number;
-  /**
-   * A request that points at what is selected or open ("this", "these", "here"; for an action with a `scope` also
-   * "it", "them", the scope's name, or any instruction) too, up to this many (default 8).
-   */
-  readonly pointingWords?: number;
-  /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
-  readonly severalAsks?: boolean;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
 }

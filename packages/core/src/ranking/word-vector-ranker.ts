@@ -7,7 +7,7 @@ import {
 } from './grounding.js';
 import { createLexicalRanker } from './lexical-ranker.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
-import { keepsLexicalRelevance, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
+import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
 import type { RankDocument, RankedMatch, RankHit } from './types.js';
 import {
@@ -82,7 +82,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     const matching = queryBag.slots.length > 0;
     if (matching) softMatch.begin(queryBag);
     let values: RequestValues | undefined;
-    const keeps = keepsLexicalRelevance(query, lexicalFloor);
+    const kind = floorKindOf(query, lexicalFloor);
+    const keeps = kind !== 'none';
     // The lexical score of each of the best lexical ones.
     const order = new Map<string, number>();
     for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
@@ -96,6 +97,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       keeps,
       // Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type.
       keepsFor: scopedFloorOf(query, keeps, lexicalFloor),
+      // What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`).
+      ask: kind === 'length' ? askOf(query) : undefined,
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
