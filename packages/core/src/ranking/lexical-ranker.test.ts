@@ -312,3 +312,41 @@ describe('lexical ranker: a request of common words only', () => {
     expect(ranker.rank('what is this?')).toEqual([]);
   });
 });
+
+describe('stemmer-missed variants in match (recall first)', () => {
+  // "analyze" stems to "analyz", which analyzeSales holds; "analysis" ("analysi") is a variant the stemmer missed.
+  const documents = [
+    rankDocument('analyzeSales', { description: 'Analyze the sales of a shop' }),
+    rankDocument('salesReport', { description: 'A report with the analysis of the sales' }),
+    rankDocument('sendEmail', { description: 'Send an email to a customer' }),
+  ];
+  const rankerOf = (options: Parameters<typeof createLexicalRanker>[0] = {}, only = documents) => {
+    const ranker = createLexicalRanker(options);
+    for (const document of only) ranker.add(document);
+    return ranker;
+  };
+  const ids = (hits: ReadonlyArray<{ id: string }>) => hits.map((hit) => hit.id);
+
+  it('looks a term the registry holds up alone in match, with its variants in rank', () => {
+    const ranker = rankerOf();
+    expect(ids(ranker.match('analyze'))).toEqual(['analyzeSales']);
+    expect(ids(ranker.rank('analyze', { threshold: 0 }))).toEqual(['analyzeSales', 'salesReport']);
+    expect(ids(rankerOf({ matchVariants: 'all' }).match('analyze'))).toEqual(['analyzeSales', 'salesReport']);
+  });
+
+  it('still lets a variant stand in for a term the registry does not hold', () => {
+    const ranker = rankerOf({}, documents.slice(1));
+    expect(ids(ranker.match('analyze'))).toEqual(['salesReport']);
+  });
+
+  it('answers rankExplained with matchLimit as match does, whichever variants match uses', () => {
+    for (const matchVariants of ['all', 'unknown'] as const) {
+      const ranker = rankerOf({ matchVariants });
+      for (const query of ['analyze the sales', 'analysis of sales. Then send an email']) {
+        const shared = ranker.rankExplained(query, { limit: 10, threshold: 0, matchLimit: 3 });
+        expect(shared.matches).toEqual(ranker.match(query, { limit: 3 }));
+        expect(shared.hits).toEqual(ranker.rank(query, { limit: 10, threshold: 0 }));
+      }
+    }
+  });
+});

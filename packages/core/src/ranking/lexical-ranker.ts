@@ -12,7 +12,7 @@ import type {
   LexicalRankerOptions,
   Visit,
 } from './lexical-ranker-types.js';
-import { planQuery } from './query-plan.js';
+import { type PlanSettings, planQuery, recallSettings } from './query-plan.js';
 import { hasTerms, LIGHT_WEIGHT } from './query-terms.js';
 import {
   DEFAULT_RELEVANCE_WEIGHTS,
@@ -74,17 +74,12 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     },
   };
 
-  // The recall-first plan (`match`) also looks a request's unknown words up by their synonyms.
-  const expanded = {
-    idf,
-    variantWeight: plan.variantWeight,
-    prefixWeight: plan.prefixWeight,
-    synonymsOf: options.synonyms ? stemmedSynonyms(options.synonyms) : undefined,
-    synonymWeight: options.synonymWeight ?? 0.5,
-    get maxFrequency() {
-      return maxFrequency;
-    },
-  };
+  // The recall-first plan (`match`) looks a term the registry holds up alone (its variants only stand in for one it
+  // does not hold, unless `matchVariants: 'all'`), and a request's unknown words by their synonyms too.
+  const knownVariants = options.matchVariants === 'all';
+  const recall = recallSettings(plan, knownVariants);
+  const synonymsOf = options.synonyms ? stemmedSynonyms(options.synonyms) : undefined;
+  const expanded = recallSettings(plan, knownVariants, synonymsOf, options.synonymWeight ?? 0.5);
 
   const verbatim = createVerbatimExamples();
 
@@ -162,9 +157,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     visit: Visit,
     floor?: () => number,
     wanted?: Uint8Array,
-    expand = false,
+    settings: PlanSettings = plan,
   ): ((slot: number, mask: number) => Aspect[]) => {
-    const { groups, total, matched } = planQuery(index, query, expand ? expanded : plan);
+    const { groups, total, matched } = planQuery(index, query, settings);
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
@@ -214,7 +209,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     explaining?: Explaining,
     flag?: ReadonlySet<string> | number,
     reorder = novelty,
-    expand = flag !== undefined && expanded.synonymsOf !== undefined,
+    settings: PlanSettings = flag === undefined ? plan : expanded,
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
@@ -249,7 +244,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       },
       floor,
       explaining?.wanted,
-      expand,
+      settings,
     );
     // Best first, reordered for novelty by `amount` (0: as they are).
     const reorderOf = (items: readonly Candidate[], amount: number) =>
@@ -323,7 +318,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   };
   // A part of a many-sentence request, flagged by its own threshold (a part nothing is relevant to is context).
   const rankPart = (part: string) =>
-    groups.lift(ranked(part, 0, PART_POOL, undefined, threshold, 0, false) as RankedMatch[], PART_HEAD);
+    groups.lift(ranked(part, 0, PART_POOL, undefined, threshold, 0, recall) as RankedMatch[], PART_HEAD);
 
   return {
     get size() {
@@ -366,6 +361,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         matchLimit !== undefined &&
         minimum === 0 &&
         expanded.synonymsOf === undefined &&
+        knownVariants &&
         Number.isInteger(matchLimit) &&
         matchLimit >= 0 &&
         matchLimit <= Math.max(DIVERSIFIED, limit) &&

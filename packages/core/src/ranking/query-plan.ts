@@ -13,10 +13,38 @@ export interface PlanSettings {
   /** Terms in more documents than this say nothing about which one is meant, and are skipped. */
   readonly maxFrequency: number;
   readonly variantWeight: number;
+  /**
+   * Whether a term the index holds is also looked up by its stemmer-missed variants (default true); false: they
+   * stand in only for a term it does not hold, as synonyms do, and every term it holds is one posting list.
+   */
+  readonly variantsOfKnown?: boolean;
   readonly prefixWeight: number;
   /** The stems of a word's synonyms, when the ranker has synonyms. */
   readonly synonymsOf?: (word: string) => readonly string[];
   readonly synonymWeight: number;
+}
+
+/**
+ * The recall-first settings of a ranker's `base` ones: variants only for terms the index does not hold unless
+ * `knownVariants`, and synonyms when given.
+ */
+export function recallSettings(
+  base: PlanSettings,
+  knownVariants: boolean,
+  synonymsOf?: (word: string) => readonly string[],
+  synonymWeight = 0,
+): PlanSettings {
+  return {
+    idf: base.idf,
+    variantWeight: base.variantWeight,
+    variantsOfKnown: knownVariants,
+    prefixWeight: base.prefixWeight,
+    synonymsOf,
+    synonymWeight,
+    get maxFrequency() {
+      return base.maxFrequency;
+    },
+  };
 }
 
 const MAX_COMPLETIONS = 24;
@@ -38,7 +66,8 @@ function variantsOf(sorted: readonly string[], term: string): string[] {
 }
 
 /**
- * Look a query's terms up: each term with its stemmer-missed variants and its synonyms' stems (`weighSynonyms`), the last word of a short query also
+ * Look a query's terms up: each term with its stemmer-missed variants (only a term the index does not hold, with
+ * `variantsOfKnown: false`) and its synonyms' stems (`weighSynonyms`), the last word of a short query also
  * completed as a prefix; unknown words the caller means (not values) still count in the total, and terms in most
  * documents are skipped.
  */
@@ -54,7 +83,7 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
     const exact = index.termId(term.term);
     if (exact !== undefined && index.documentFrequency(exact) > settings.maxFrequency) continue;
     if (exact !== undefined) members.push({ id: exact, factor: 1 });
-    if (settings.variantWeight > 0) {
+    if (settings.variantWeight > 0 && (exact === undefined || settings.variantsOfKnown !== false)) {
       for (const variant of variantsOf(index.sortedTerms(), term.term)) {
         const id = index.termId(variant);
         if (id !== undefined && index.documentFrequency(id) <= settings.maxFrequency) {

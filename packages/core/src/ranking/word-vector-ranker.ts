@@ -43,7 +43,12 @@ export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
 export function createWordVectorRanker(options: WordVectorRankerOptions): WordVectorRanker {
   const table = wordVectorTableOf(options.vectors);
   const lexical =
-    options.lexical ?? createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
+    options.lexical ??
+    // Every variant in `match` too, so one lexical pass answers both (`rankExplained`'s `matchLimit`).
+    createLexicalRanker({
+      matchVariants: 'all',
+      ...(options.synonyms ? { synonyms: options.synonyms } : {}),
+    });
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
