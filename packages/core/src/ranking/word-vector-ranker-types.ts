@@ -10,8 +10,8 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
   /**
-   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms, matchVariants:
-   * 'all' })`; one made without `matchVariants: 'all'` costs `match` a second lexical pass).
+   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). `match` answers
+   * from its `rankExplained` pass only with `matchVariants: 'all'`; otherwise it runs a second lexical pass.
    */
   readonly lexical?: LexicalRanker;
   /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */

@@ -44,11 +44,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const table = wordVectorTableOf(options.vectors);
   const lexical =
     options.lexical ??
-    // Every variant in `match` too, so one lexical pass answers both (`rankExplained`'s `matchLimit`).
-    createLexicalRanker({
-      matchVariants: 'all',
-      ...(options.synonyms ? { synonyms: options.synonyms } : {}),
-    });
+    // The lexical ranker's defaults, so that `match` keeps its order (stemmer-missed variants only for terms the
+    // registry lacks): never worse than it with the recall-first intent, at the cost of a second lexical pass there.
+    createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
