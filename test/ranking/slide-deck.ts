@@ -2,7 +2,8 @@
 // (text boxes, images, charts and tables on slides), written as a library user writes actions, with the actions every
 // element has made by one helper and edits refused on a locked element. It is not the canvas demo; its handlers only
 // echo what they were given (the set measures ranking, nothing runs).
-import { type AnyAction, type Availability, defineAction, type JsonSchema } from '@affordance/core';
+import type { AnyAction, Availability } from '@affordance/core';
+import { number, type ScopedActionShape, scopedActions, text } from './scoped-actions.js';
 
 /** The kinds of element on a slide, and the slide itself. */
 export type DeckScope = 'textBox' | 'image' | 'chart' | 'table' | 'slide';
@@ -14,22 +15,11 @@ export interface DeckTarget {
   readonly locked: boolean;
 }
 
-/** One action of the deck: its scope, words, examples, the parameters the request must fill and its condition. */
-interface DeckAction {
-  readonly scope: DeckScope;
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly examples: readonly string[];
-  readonly tags?: readonly string[];
-  readonly properties?: Record<string, JsonSchema>;
-  readonly required?: readonly string[];
+/** One action of the deck, and its condition. */
+interface DeckAction extends ScopedActionShape<DeckScope> {
   /** Edits are refused on a locked element; `lock` and `unlock` each need the other state. */
   readonly when?: 'editable' | 'unlocked' | 'locked';
 }
-
-const text = (description: string): JsonSchema => ({ type: 'string', description });
-const number = (description: string): JsonSchema => ({ type: 'number', description });
 
 /** The name a request would use for each kind of element. */
 const NOUN: Readonly<Record<Exclude<DeckScope, 'slide'>, string>> = {
@@ -248,23 +238,8 @@ function availabilityOf(when: DeckAction['when'], target: DeckTarget | undefined
 
 /** The deck's actions, as `defineAction` makes them. */
 export function slideDeckActions(): AnyAction[] {
-  return DECK_ACTIONS.map((action) =>
-    defineAction({
-      name: action.name,
-      scope: action.scope,
-      title: action.title,
-      description: action.description,
-      examples: [...action.examples],
-      ...(action.tags ? { tags: [...action.tags] } : {}),
-      input: {
-        type: 'object',
-        properties: action.properties ?? {},
-        required: [...(action.required ?? [])],
-        additionalProperties: false,
-      },
-      when: ({ target }: { target?: DeckTarget }) => availabilityOf(action.when, target),
-      handler: (input: unknown) => ({ done: action.name, input }),
-    } as never),
+  return scopedActions(DECK_ACTIONS, (action, target) =>
+    availabilityOf(action.when, target as DeckTarget | undefined),
   );
 }
 

@@ -1,23 +1,10 @@
 // A small registry of scoped actions for the targeted-request tuning set (test/fixtures/targeted-requests): a task
 // board (cards in columns on a board, files attached to cards), written as a library user writes actions. It is not
 // the canvas demo; its handlers only echo what they were given (the set measures ranking, nothing runs).
-import { type AnyAction, defineAction, type JsonSchema } from '@affordance/core';
+import type { AnyAction } from '@affordance/core';
+import { number, type ScopedActionShape, scopedActions, text } from './scoped-actions.js';
 
-/** One action of the board: its scope, words, examples and the parameters the request must fill. */
-interface BoardAction {
-  readonly scope: 'card' | 'column' | 'board' | 'attachment';
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly examples: readonly string[];
-  readonly tags?: readonly string[];
-  /** Parameter name → its JSON schema; `required` lists those the request must fill. */
-  readonly properties?: Record<string, JsonSchema>;
-  readonly required?: readonly string[];
-}
-
-const text = (description: string): JsonSchema => ({ type: 'string', description });
-const number = (description: string): JsonSchema => ({ type: 'number', description });
+type BoardAction = ScopedActionShape<'card' | 'column' | 'board' | 'attachment'>;
 
 const BOARD_ACTIONS: readonly BoardAction[] = [
   {
@@ -262,23 +249,7 @@ const BOARD_ACTIONS: readonly BoardAction[] = [
 
 /** The board's actions, as `defineAction` makes them. */
 export function taskBoardActions(): AnyAction[] {
-  return BOARD_ACTIONS.map((action) =>
-    defineAction({
-      name: action.name,
-      scope: action.scope,
-      title: action.title,
-      description: action.description,
-      examples: [...action.examples],
-      ...(action.tags ? { tags: [...action.tags] } : {}),
-      input: {
-        type: 'object',
-        properties: action.properties ?? {},
-        required: [...(action.required ?? [])],
-        additionalProperties: false,
-      },
-      handler: (input: unknown) => ({ done: action.name, input }),
-    } as never),
-  );
+  return scopedActions(BOARD_ACTIONS);
 }
 
 /** The selectable things of the board: one of each type (`type:id`). */
