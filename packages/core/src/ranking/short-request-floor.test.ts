@@ -4,13 +4,17 @@ import { rankDocumentOf } from '../registry/rank-document.js';
 import {
   asksSeveral,
   flooredRelevance,
+  floorKindOf,
   isQuestion,
-  keepsLexicalRelevance,
+  type LexicalFloor,
   lexicalFloorOf,
   pointsAtSelection,
   requestWords,
 } from './short-request-floor.js';
 import { createWordVectorRanker } from './word-vector-ranker.js';
+
+/** Whether a request keeps at least its lexical relevance, for some action. */
+const keepsLexicalRelevance = (query: string, floor: LexicalFloor) => floorKindOf(query, floor) !== 'none';
 
 const defaults = {
   shortWords: 2,

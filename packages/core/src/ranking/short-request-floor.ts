@@ -14,7 +14,7 @@ export const DEFAULT_INSTRUCTION_WORDS = 5;
 /** Requests of at most this many content words that point at something in front of the person keep it too. */
 export const DEFAULT_POINTING_WORDS = 8;
 
-/** Which requests keep at least their lexical relevance (see `keepsLexicalRelevance`). */
+/** Which requests keep at least their lexical relevance (see `floorKindOf`). */
 export interface LexicalFloor {
   /** Any request of at most this many content words (0: none by length). */
   readonly shortWords: number;
@@ -135,11 +135,6 @@ export function floorKindOf(query: string, floor: LexicalFloor): FloorKind {
     (words < floor.instructionWords && !isQuestion(query) && !holdsValues(query));
   if (!short) return 'none';
   return floor.groundedShort ? 'length' : 'whole';
-}
-
-/** Whether a request is judged at least as the lexical ranker judges it, for some action (`floorKindOf`). */
-export function keepsLexicalRelevance(query: string, floor: LexicalFloor): boolean {
-  return floorKindOf(query, floor) !== 'none';
 }
 
 /** What a request asks for, as `lengthFloorOf` reads it: a question, or an instruction and the verb it starts with. */
