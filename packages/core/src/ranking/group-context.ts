@@ -68,9 +68,10 @@ export function withGroupContext(
     const other = !found ? 0 : at === found[2] ? found[1] : found[0];
     return { ...match, score: (match.score + weight * other) / (1 + weight) };
   });
-  return lifted
-    .map((match, at) => ({ match, at }))
-    .sort((a, b) => b.match.score - a.match.score || a.at - b.at)
-    .slice(0, limit)
-    .map(({ match }) => match);
+  return bestFirst(lifted, limit);
+}
+
+/** The first `limit` matches by score, best first; of equal scores, in the order given (the sort is stable). */
+export function bestFirst(matches: RankedMatch[], limit: number): RankedMatch[] {
+  return matches.sort((a, b) => b.score - a.score).slice(0, limit);
 }

@@ -1,4 +1,4 @@
-import { groupOf } from './group-context.js';
+import { bestFirst, groupOf } from './group-context.js';
 import { tokenize } from './tokenize.js';
 import type { RankDocument, RankedMatch } from './types.js';
 
@@ -115,16 +115,12 @@ export function withInputProviders(
     if (given > 0) lifts.set(id, (weight * head.score * given) / needs.needs.length);
   }
   if (lifts.size === 0) return matches.slice(0, limit);
-  const lifted = matches.map((match, at) => {
+  const lifted = matches.map((match) => {
     const lift = lifts.get(match.id);
     lifts.delete(match.id);
-    return { match: lift ? { ...match, score: Math.min(head.score, match.score + lift) } : match, at };
+    return lift ? { ...match, score: Math.min(head.score, match.score + lift) } : match;
   });
   // Providers the request did not match, after the matches of the same score.
-  for (const [id, lift] of lifts)
-    lifted.push({ match: { id, score: lift, relevant: false }, at: matches.length });
-  return lifted
-    .sort((a, b) => b.match.score - a.match.score || a.at - b.at)
-    .slice(0, limit)
-    .map(({ match }) => match);
+  for (const [id, lift] of lifts) lifted.push({ id, score: lift, relevant: false });
+  return bestFirst(lifted, limit);
 }
