@@ -1,28 +1,17 @@
 import { type Candidate, keepBest } from './best-candidates.js';
-import { type Aspect, aspectsOf, diversify } from './diversify.js';
+import { diversify } from './diversify.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
 import { createInputProviders } from './input-providers.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
-import type {
-  Explained,
-  Explaining,
-  LexicalRanker,
-  LexicalRankerOptions,
-  Visit,
-} from './lexical-ranker-types.js';
-import { type PlanSettings, planQuery, recallSettings } from './query-plan.js';
-import { hasTerms, LIGHT_WEIGHT } from './query-terms.js';
-import {
-  DEFAULT_RELEVANCE_WEIGHTS,
-  exampleCoverage,
-  type RelevanceWeights,
-  relevanceOf,
-} from './relevance.js';
+import { createLexicalPass } from './lexical-pass.js';
+import type { Explained, Explaining, LexicalRanker, LexicalRankerOptions } from './lexical-ranker-types.js';
+import { type PlanSettings, recallSettings } from './query-plan.js';
+import { hasTerms } from './query-terms.js';
+import { DEFAULT_RELEVANCE_WEIGHTS, type RelevanceWeights, relevanceOf } from './relevance.js';
 import { byParts, flagsOf, PART_HEAD, PART_POOL, rankParts } from './request-parts.js';
 import { createTermIndex } from './term-index.js';
-import { isLightTerm } from './tokenize.js';
 import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
 import { createWantedSlots, markParts } from './wanted-slots.js';
@@ -50,12 +39,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     weights,
     b: FIELDS.map((field) => options.b?.[field] ?? DEFAULT_B[field]),
   });
-  const k1 = options.k1 ?? 1.2;
-  // A query term matched in the name and the description counts as fully matched.
-  const full = (weights[0]! + weights[2]!) / (k1 + weights[0]! + weights[2]!);
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const prior = options.priorDocuments ?? 20;
-  const nameBoost = options.nameBoost ?? 1;
   const novelty = options.novelty ?? 0.5;
   const groups = createGroupContext(options.groupContext ?? 0.3);
   const providers = createInputProviders(options.inputProviders ?? 0.5);
@@ -64,15 +48,17 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   if (options.grounding) checkGroundingWeights(options.grounding);
   const grounding = options.grounding ? createLexicalGrounding(index, options.grounding) : undefined;
   const boost = options.grounding?.boost ?? 0;
-  const plan = {
-    idf,
+  const pass = createLexicalPass(index, {
+    k1: options.k1 ?? 1.2,
+    nameWeight: weights[0]!,
+    descriptionWeight: weights[2]!,
+    priorDocuments: options.priorDocuments ?? 20,
+    nameBoost: options.nameBoost ?? 1,
     variantWeight: options.variantWeight ?? 0.6,
     prefixWeight: options.prefixWeight ?? 0.7,
-    synonymWeight: 0,
-    get maxFrequency() {
-      return maxFrequency;
-    },
-  };
+    grounding,
+  });
+  const { plan, collect } = pass;
 
   // The recall-first plan (`match`) looks a term the registry holds up alone (its variants only stand in for one it
   // does not hold, unless `matchVariants: 'all'`), and a request's unknown words by their synonyms too.
@@ -83,120 +69,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
 
   const verbatim = createVerbatimExamples();
 
-  // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
-  let version = 1;
-  let maxFrequency = prior / 2;
-  let weightsVersion = 0;
-  let keyWeights = new Float64Array(0);
-  let totalsVersion = new Int32Array(0);
-  let nameTotals = new Float64Array(0);
-  let aboutTotals = new Float64Array(0);
-  // Where a document's example key groups start in its key terms (-1: it has none).
-  let exampleStarts = new Int32Array(0);
   // Marks the slots a pass is to explain besides its hits (cleared after each call).
   const withWanted = createWantedSlots(index);
-
-  function idf(frequency: number): number {
-    const documents = index.size + prior;
-    return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
-  }
-
-  const keyWeight = (termId: number): number => {
-    let weight = keyWeights[termId]!;
-    if (Number.isNaN(weight)) {
-      const frequency = index.documentFrequency(termId);
-      const light = isLightTerm(index.termOf(termId)) ? LIGHT_WEIGHT : 1;
-      weight = frequency > plan.maxFrequency ? 0 : idf(frequency) * light;
-      keyWeights[termId] = weight;
-    }
-    return weight;
-  };
-
-  const refresh = () => {
-    if (weightsVersion === version && keyWeights.length >= index.termCapacity) return;
-    keyWeights = new Float64Array(index.termCapacity + 64).fill(Number.NaN);
-    if (totalsVersion.length < index.slotCapacity) {
-      totalsVersion = new Int32Array(index.slotCapacity + 64);
-      nameTotals = new Float64Array(index.slotCapacity + 64);
-      aboutTotals = new Float64Array(index.slotCapacity + 64);
-      exampleStarts = new Int32Array(index.slotCapacity + 64);
-    }
-    weightsVersion = version;
-  };
-
-  const totalsOf = (slot: number) => {
-    if (totalsVersion[slot] !== version) {
-      let name = 0;
-      let about = 0;
-      let group = 0;
-      const keys = index.keyTermsOf(slot);
-      exampleStarts[slot] = -1;
-      for (let at = 0; at < keys.length; at++) {
-        const key = keys[at]!;
-        if (key < 0 && ++group === 2) {
-          exampleStarts[slot] = at;
-          break;
-        }
-        if (key < 0) continue;
-        if (group === 0) name += keyWeight(key);
-        else about += keyWeight(key);
-      }
-      nameTotals[slot] = name;
-      aboutTotals[slot] = about;
-      totalsVersion[slot] = version;
-    }
-  };
-
-  /**
-   * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
-   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the others
-   * only when their order is above it too (the caller keeps nothing else).
-   */
-  const collect = (
-    query: string,
-    visit: Visit,
-    floor?: () => number,
-    wanted?: Uint8Array,
-    settings: PlanSettings = plan,
-  ): ((slot: number, mask: number) => Aspect[]) => {
-    const { groups, total, matched } = planQuery(index, query, settings);
-    if (groups.length === 0 || total <= 0) return () => [];
-    const groundingOfSlot = grounding?.forQuery(query);
-    refresh();
-    const { slots, sums, marks } = index.accumulate(groups, {
-      k1,
-      full,
-      keyWeight,
-    });
-    let least = floor?.() ?? 0; // it moves only when a visit keeps a document
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      const at = slot * 4;
-      // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
-      const bm25f = sums[at]! / total;
-      const beats = bm25f > least;
-      // A wanted document is visited whenever `explain` would list it.
-      if (!beats && !(bm25f > 0 && (wanted?.[slot] ?? 0) > 0)) continue;
-      totalsOf(slot);
-      const nameTotal = nameTotals[slot]!;
-      const aboutTotal = aboutTotals[slot]!;
-      // A short query can only name a few of an action's words: it is measured against at most its own weight.
-      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
-      const about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
-      const share = Math.min(1, sums[at + 1]! / total);
-      // An example the query says again names the action as well as its name does.
-      const examples = exampleStarts[slot]!;
-      const name =
-        examples < 0
-          ? named
-          : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      const order = (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
-      if (floor && order <= least && !((wanted?.[slot] ?? 0) > 0)) continue;
-      visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
-      least = floor?.() ?? 0;
-    }
-    return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
-  };
 
   /**
    * Passing documents, best first; the first few reordered for novelty, the rest scaled below them. With
@@ -330,18 +204,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       providers.add(document);
       verbatim.add(document.id, document.examples);
       grounding?.add(document);
-      version++;
-      maxFrequency = (index.size + prior) / 2;
+      pass.changed();
     },
     remove(id) {
       groups.remove(id);
       providers.remove(id);
       grounding?.remove(id);
       verbatim.remove(id);
-      if (index.remove(id)) {
-        version++;
-        maxFrequency = (index.size + prior) / 2;
-      }
+      if (index.remove(id)) pass.changed();
     },
     search(query) {
       return new Map(ranked(query, threshold, Number.POSITIVE_INFINITY).map((hit) => [hit.id, hit.score]));

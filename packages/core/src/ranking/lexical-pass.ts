@@ -1,0 +1,167 @@
+import { type Aspect, aspectsOf } from './diversify.js';
+import type { LexicalGrounding } from './lexical-grounding.js';
+import type { Visit } from './lexical-ranker-types.js';
+import { type PlanSettings, planQuery } from './query-plan.js';
+import { LIGHT_WEIGHT } from './query-terms.js';
+import { exampleCoverage } from './relevance.js';
+import type { TermIndex } from './term-index.js';
+import { isLightTerm } from './tokenize.js';
+
+/** What one lexical pass weighs with. */
+export interface LexicalPassSettings {
+  readonly k1: number;
+  /** The weights of the name and description fields: a term matched in both counts as fully matched. */
+  readonly nameWeight: number;
+  readonly descriptionWeight: number;
+  /** Documents counted before the first: a small registry is not judged by its own few. */
+  readonly priorDocuments: number;
+  readonly nameBoost: number;
+  readonly variantWeight: number;
+  readonly prefixWeight: number;
+  readonly grounding?: LexicalGrounding;
+}
+
+/** The BM25F pass of a lexical ranker over its term index, with the collection's cached weights. */
+export interface LexicalPass {
+  /** The threshold's plan: every variant of a query term, no synonyms. */
+  readonly plan: PlanSettings;
+  /**
+   * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
+   * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the
+   * others only when their order is above it too (the caller keeps nothing else). Answers the aspects of a slot.
+   */
+  collect(
+    query: string,
+    visit: Visit,
+    floor?: () => number,
+    wanted?: Uint8Array,
+    settings?: PlanSettings,
+  ): (slot: number, mask: number) => Aspect[];
+  /** Tell the pass the collection changed (a document added or removed). */
+  changed(): void;
+}
+
+export function createLexicalPass(index: TermIndex, settings: LexicalPassSettings): LexicalPass {
+  const { k1, nameBoost, grounding } = settings;
+  const prior = settings.priorDocuments;
+  const full =
+    (settings.nameWeight + settings.descriptionWeight) /
+    (k1 + settings.nameWeight + settings.descriptionWeight);
+
+  // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
+  let version = 1;
+  let maxFrequency = prior / 2;
+  let weightsVersion = 0;
+  let keyWeights = new Float64Array(0);
+  let totalsVersion = new Int32Array(0);
+  let nameTotals = new Float64Array(0);
+  let aboutTotals = new Float64Array(0);
+  // Where a document's example key groups start in its key terms (-1: it has none).
+  let exampleStarts = new Int32Array(0);
+
+  function idf(frequency: number): number {
+    const documents = index.size + prior;
+    return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
+  }
+
+  const plan: PlanSettings = {
+    idf,
+    variantWeight: settings.variantWeight,
+    prefixWeight: settings.prefixWeight,
+    synonymWeight: 0,
+    get maxFrequency() {
+      return maxFrequency;
+    },
+  };
+
+  const keyWeight = (termId: number): number => {
+    let weight = keyWeights[termId]!;
+    if (Number.isNaN(weight)) {
+      const frequency = index.documentFrequency(termId);
+      const light = isLightTerm(index.termOf(termId)) ? LIGHT_WEIGHT : 1;
+      weight = frequency > plan.maxFrequency ? 0 : idf(frequency) * light;
+      keyWeights[termId] = weight;
+    }
+    return weight;
+  };
+
+  const refresh = () => {
+    if (weightsVersion === version && keyWeights.length >= index.termCapacity) return;
+    keyWeights = new Float64Array(index.termCapacity + 64).fill(Number.NaN);
+    if (totalsVersion.length < index.slotCapacity) {
+      totalsVersion = new Int32Array(index.slotCapacity + 64);
+      nameTotals = new Float64Array(index.slotCapacity + 64);
+      aboutTotals = new Float64Array(index.slotCapacity + 64);
+      exampleStarts = new Int32Array(index.slotCapacity + 64);
+    }
+    weightsVersion = version;
+  };
+
+  const totalsOf = (slot: number) => {
+    if (totalsVersion[slot] !== version) {
+      let name = 0;
+      let about = 0;
+      let group = 0;
+      const keys = index.keyTermsOf(slot);
+      exampleStarts[slot] = -1;
+      for (let at = 0; at < keys.length; at++) {
+        const key = keys[at]!;
+        if (key < 0 && ++group === 2) {
+          exampleStarts[slot] = at;
+          break;
+        }
+        if (key < 0) continue;
+        if (group === 0) name += keyWeight(key);
+        else about += keyWeight(key);
+      }
+      nameTotals[slot] = name;
+      aboutTotals[slot] = about;
+      totalsVersion[slot] = version;
+    }
+  };
+
+  const collect: LexicalPass['collect'] = (query, visit, floor, wanted, planSettings = plan) => {
+    const { groups, total, matched } = planQuery(index, query, planSettings);
+    if (groups.length === 0 || total <= 0) return () => [];
+    const groundingOfSlot = grounding?.forQuery(query);
+    refresh();
+    const { slots, sums, marks } = index.accumulate(groups, { k1, full, keyWeight });
+    let least = floor?.() ?? 0; // it moves only when a visit keeps a document
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const at = slot * 4;
+      // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
+      const bm25f = sums[at]! / total;
+      const beats = bm25f > least;
+      // A wanted document is visited whenever `explain` would list it.
+      if (!beats && !(bm25f > 0 && (wanted?.[slot] ?? 0) > 0)) continue;
+      totalsOf(slot);
+      const nameTotal = nameTotals[slot]!;
+      const aboutTotal = aboutTotals[slot]!;
+      // A short query can only name a few of an action's words: it is measured against at most its own weight.
+      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+      const about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+      const share = Math.min(1, sums[at + 1]! / total);
+      // An example the query says again names the action as well as its name does.
+      const examples = exampleStarts[slot]!;
+      const name =
+        examples < 0
+          ? named
+          : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
+      const order = (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
+      if (floor && order <= least && !((wanted?.[slot] ?? 0) > 0)) continue;
+      visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
+      least = floor?.() ?? 0;
+    }
+    return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
+  };
+
+  return {
+    plan,
+    collect,
+    changed() {
+      version++;
+      maxFrequency = (index.size + prior) / 2;
+    },
+  };
+}
