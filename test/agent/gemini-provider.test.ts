@@ -3,9 +3,9 @@
 // served as the Gemini API serves them (`streamGenerateContent?alt=sse`, CRLF-separated `data:` events).
 
 import { createGeminiModel } from '@affordance/core/gemini';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { geminiSse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
-import { startReplayServer } from '../support/replay-server.js';
+import { replayForTest } from '../support/replay-for-test.js';
 import {
   closeGemini,
   collect,
@@ -240,8 +240,7 @@ describe('createGeminiModel with a Vertex AI client', () => {
     const name = 'google/google-vertex-stream-tool-call-arguments-nested.1';
     const chunks = readChunks(name);
     const path = '/v1beta1/publishers/google/models/gemini-test:streamGenerateContent';
-    const vertex = await startReplayServer({ [path]: () => ({ sse: geminiSse(chunks) }) });
-    onTestFinished(() => vertex.close());
+    const vertex = await replayForTest({ [path]: () => ({ sse: geminiSse(chunks) }) });
     const { GoogleGenAI } = await import('@google/genai');
     // Vertex AI express mode: an API key instead of Google Cloud credentials.
     const client = new GoogleGenAI({

@@ -5,12 +5,13 @@ import type { RecordedJson } from '../support/replay-fixtures.js';
 
 export { collect, finishOf } from '../support/model-parts.js';
 
-import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { replayForTest } from '../support/replay-for-test.js';
+import type { ReplayAnswer, ReplayServer } from '../support/replay-server.js';
 
-/** The replay server of the running test (a live binding: `modelFor` sets it, `closeGemini` clears it). */
+/** The replay server of the running test (a live binding: `modelFor` sets it; it closes when the test finishes). */
 export let server: ReplayServer | undefined;
 
-/** Close the running test's replay server (call in `afterEach`). */
+/** Close the running test's replay server now and forget it (`afterEach`, or before a second one). */
 export async function closeGemini(): Promise<void> {
   await server?.close();
   server = undefined;
@@ -21,7 +22,7 @@ export const STREAM = '/v1beta/models/gemini-test:streamGenerateContent';
 
 /** A replay server answering both Gemini API routes of `model`, and a Gemini model pointed at it. */
 export async function modelFor(answer: (body: unknown) => ReplayAnswer, model = 'gemini-test') {
-  server = await startReplayServer({
+  server = await replayForTest({
     [`/v1beta/models/${model}:generateContent`]: answer,
     [`/v1beta/models/${model}:streamGenerateContent`]: answer,
   });

@@ -2,19 +2,17 @@
 // (vercel/ai @ed857f5, packages/*/src/**/__fixtures__, Apache-2.0) through the official `openai` client.
 
 import { createOpenAIModel } from '@affordance/core/openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collect } from '../support/model-parts.js';
 import { openAISse, type RecordedJson, readChunks, readResponse } from '../support/replay-fixtures.js';
-import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { replayForTest } from '../support/replay-for-test.js';
+import type { ReplayAnswer, ReplayServer } from '../support/replay-server.js';
 
+/** The replay server of the running test (`modelFor` starts it; it closes when the test finishes). */
 let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function modelFor(answer: (body: unknown) => ReplayAnswer, maxRetries?: number) {
-  server = await startReplayServer({ '/v1/chat/completions': answer });
+  server = await replayForTest({ '/v1/chat/completions': answer });
   return createOpenAIModel({
     model: 'test-model',
     baseURL: `${server.url}/v1`,

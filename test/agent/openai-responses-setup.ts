@@ -6,20 +6,21 @@ import { type RecordedJson, readChunks } from '../support/replay-fixtures.js';
 
 export { collect, finishOf } from '../support/model-parts.js';
 
-import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { replayForTest } from '../support/replay-for-test.js';
+import type { ReplayAnswer, ReplayServer } from '../support/replay-server.js';
 
-/** The replay server of the running test (a live binding: `modelFor` sets it, `closeResponses` clears it). */
+/** The replay server of the running test (a live binding: `modelFor` sets it; it closes when the test finishes). */
 export let server: ReplayServer | undefined;
 
-/** Close the running test's replay server (call in `afterEach`). */
+/** Close the running test's replay server now and forget it (`afterEach`, or before a second one). */
 export async function closeResponses(): Promise<void> {
   await server?.close();
   server = undefined;
 }
 
-/** Start a replay server answering `POST /v1/responses` (its URL in `server`). */
+/** Start a replay server answering `POST /v1/responses` for the running test (its URL in `server`). */
 export async function replayResponses(answer: (body: unknown) => ReplayAnswer): Promise<ReplayServer> {
-  server = await startReplayServer({ '/v1/responses': answer });
+  server = await replayForTest({ '/v1/responses': answer });
   return server;
 }
 

@@ -2,23 +2,17 @@
 // (vercel/ai @ed857f5, packages/google/src/__fixtures__, Apache-2.0): runAgent through `@google/genai` end to end.
 import { runAgent } from '@affordance/core';
 import { createGeminiModel } from '@affordance/core/gemini';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { geminiSse, readChunks, readResponse } from '../support/replay-fixtures.js';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
+import { replayForTest } from '../support/replay-for-test.js';
 import { weatherRegistry } from '../support/weather-registry.js';
-
-let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 describe('runAgent through createGeminiModel', () => {
   for (const stream of [false, true]) {
     it(`${stream ? 'streaming' : 'not streaming'}: runs the recorded functionCall and sends its functionResponse back with the call's thought signature`, async () => {
       const name = 'google/google-tool-call-gemini3';
       const model = 'gemini-3-pro-preview';
-      server = await startReplayServer({
+      const server = await replayForTest({
         [`/v1beta/models/${model}:generateContent`]: () => ({ json: readResponse(name) }),
         [`/v1beta/models/${model}:streamGenerateContent`]: () => ({ sse: geminiSse(readChunks(name)) }),
       });

@@ -3,15 +3,9 @@
 import { createRegistry, defineAction, runAgent } from '@affordance/core';
 import { createAnthropicModel } from '@affordance/core/anthropic';
 import { createOpenAIModel } from '@affordance/core/openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anthropicSse, openAISse, readChunks, readResponse } from '../support/replay-fixtures.js';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
-
-let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { replayForTest } from '../support/replay-for-test.js';
 
 function registryWith(name: string, reply: (args: Record<string, unknown>) => string) {
   const ran: Record<string, unknown>[] = [];
@@ -39,7 +33,7 @@ describe('runAgent through the providers', () => {
   for (const stream of [false, true]) {
     it(`Anthropic (${stream ? 'streaming' : 'not streaming'}): runs the recorded tool_use and sends its tool_result back`, async () => {
       const name = 'anthropic/anthropic-tool-no-args';
-      server = await startReplayServer({
+      const server = await replayForTest({
         '/v1/messages': () =>
           stream ? { sse: anthropicSse(readChunks(name)) } : { json: readResponse(name) },
       });
@@ -69,7 +63,7 @@ describe('runAgent through the providers', () => {
 
     it(`OpenAI-compatible (${stream ? 'streaming' : 'not streaming'}): runs the recorded tool call and sends its result back`, async () => {
       const name = 'alibaba/alibaba-tool-call';
-      server = await startReplayServer({
+      const server = await replayForTest({
         '/v1/chat/completions': () =>
           stream ? { sse: openAISse(readChunks(name)) } : { json: readResponse(name) },
       });

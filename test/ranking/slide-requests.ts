@@ -1,31 +1,22 @@
 // The slide-request tuning set (test/fixtures/slide-requests, written before tuning): everyday requests made with an
 // element selected, asked of a small slide editor's scoped actions (slide-deck.ts) as a palette asks:
 // `available({ target, query, limit: 3 })`, the element in the state in which the expected action can run.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type AvailableQuery, createRegistry } from '@affordance/core';
 import type { Ranker } from '@affordance/core/ranking';
-import { dataRoot } from './datasets.js';
-import { type ShortRequestScore, scoreAnswers } from './short-requests.js';
+import { askScopedRequests, type RequestScore, readRequestSet, type ScopedRequest } from './request-sets.js';
 import { type DeckScope, slideDeckActions } from './slide-deck.js';
 
 /** One request: what is selected (`type:id`), the words, the actions that serve it (none: no action does). */
-export interface SlideRequest {
-  readonly target: string;
-  readonly query: string;
-  readonly expected: readonly string[];
-}
+export type SlideRequest = ScopedRequest;
 
 /** The 107 requests of the set. */
 export function slideRequests(): SlideRequest[] {
-  const file = path.join(dataRoot, 'slide-requests/slide-requests.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
+  return readRequestSet('slide-requests/slide-requests.json');
 }
 
 /** The 30 questions about the selection of the addendum (`slide-questions.json`, written after the 107). */
 export function slideQuestions(): SlideRequest[] {
-  const file = path.join(dataRoot, 'slide-requests/slide-questions.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as SlideRequest[];
+  return readRequestSet('slide-requests/slide-questions.json');
 }
 
 /**
@@ -37,7 +28,7 @@ export function evaluateSlideRequests(
   makeRanker: () => Ranker,
   extra: Omit<AvailableQuery, 'target' | 'query' | 'limit'> = {},
   requests: readonly SlideRequest[] = slideRequests(),
-): ShortRequestScore {
+): RequestScore {
   const registryWith = (locked: boolean) =>
     createRegistry({
       actions: slideDeckActions(),
@@ -46,16 +37,10 @@ export function evaluateSlideRequests(
     });
   const unlocked = registryWith(false);
   const locked = registryWith(true);
-  return scoreAnswers(
-    requests.map((request) => {
-      const registry = request.expected.some((name) => name.endsWith('_unlock')) ? locked : unlocked;
-      return {
-        query: `${request.target} ${request.query}`,
-        expected: request.expected,
-        got: registry
-          .available({ ...extra, target: request.target, query: request.query, limit: 3 })
-          .map((entry) => entry.name),
-      };
-    }),
-  );
+  return askScopedRequests({
+    requests,
+    registryFor: (request) => (request.expected.some((name) => name.endsWith('_unlock')) ? locked : unlocked),
+    extra,
+    availableOnly: false,
+  });
 }

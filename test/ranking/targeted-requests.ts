@@ -1,25 +1,17 @@
 // The targeted-request tuning set (test/fixtures/targeted-requests, written before tuning): everyday requests made
 // with a target selected, asked of a small task board's scoped actions (task-board.ts) as a palette asks:
 // `available({ target, query, limit: 3 })`.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type AvailableQuery, createRegistry } from '@affordance/core';
 import type { Ranker } from '@affordance/core/ranking';
-import { dataRoot } from './datasets.js';
-import { type ShortRequestScore, scoreAnswers } from './short-requests.js';
+import { askScopedRequests, type RequestScore, readRequestSet, type ScopedRequest } from './request-sets.js';
 import { taskBoardActions } from './task-board.js';
 
 /** One request: what is selected (`type:id`), the words, the actions that serve it (none: no action does). */
-export interface TargetedRequest {
-  readonly target: string;
-  readonly query: string;
-  readonly expected: readonly string[];
-}
+export type TargetedRequest = ScopedRequest;
 
 /** The 107 requests of the set. */
 export function targetedRequests(): TargetedRequest[] {
-  const file = path.join(dataRoot, 'targeted-requests/targeted-requests.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as TargetedRequest[];
+  return readRequestSet('targeted-requests/targeted-requests.json');
 }
 
 /** Ask every request of the set of the task board ranked by `makeRanker()`, with its target selected. */
@@ -27,7 +19,7 @@ export function evaluateTargetedRequests(
   makeRanker: () => Ranker,
   extra: Omit<AvailableQuery, 'target' | 'query' | 'limit'> = {},
   requests: readonly TargetedRequest[] = targetedRequests(),
-): ShortRequestScore {
+): RequestScore {
   const registry = createRegistry({
     actions: taskBoardActions(),
     ranker: makeRanker(),
@@ -35,14 +27,5 @@ export function evaluateTargetedRequests(
       get: (type, id) => ({ type, id }),
     },
   });
-  return scoreAnswers(
-    requests.map((request) => ({
-      query: `${request.target} ${request.query}`,
-      expected: request.expected,
-      got: registry
-        .available({ ...extra, target: request.target, query: request.query, limit: 3 })
-        .filter((entry) => entry.available)
-        .map((entry) => entry.name),
-    })),
-  );
+  return askScopedRequests({ requests, registryFor: () => registry, extra, availableOnly: true });
 }

@@ -26,13 +26,15 @@ export interface ReplayRequest {
 export interface ReplayServer {
   readonly url: string;
   readonly requests: readonly ReplayRequest[];
+  /** Stop listening and end every connection, held streams too; a second call answers the first one's promise. */
   close(): Promise<void>;
 }
 
-/** Start a replay server; `routes` maps a path (`/v1/chat/completions`) to a function of the request body. */
-export async function startReplayServer(
-  routes: Record<string, (body: unknown) => ReplayAnswer>,
-): Promise<ReplayServer> {
+/** What a replay server answers on each path (`/v1/chat/completions`): a function of the request body. */
+export type ReplayRoutes = Record<string, (body: unknown) => ReplayAnswer>;
+
+/** Start a replay server answering `routes` (POSTs only; any other request is a 404). */
+export async function startReplayServer(routes: ReplayRoutes): Promise<ReplayServer> {
   const requests: ReplayRequest[] = [];
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -60,14 +62,16 @@ export async function startReplayServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  let closed: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    // Once, however often it is called: a test may close its server early and its end closes it again.
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Held streams would keep the server open forever.
         server.closeAllConnections();
-      }),
+      })),
   };
 }

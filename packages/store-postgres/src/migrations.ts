@@ -190,4 +190,16 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE agent_runs ADD COLUMN decisions jsonb',
     ],
   },
+  {
+    version: 7,
+    name: 'chat message tool-call ids',
+    statements: [
+      // `findMessages` asks for a session's messages by the ids of the tool calls and results they hold: a GIN index
+      // on those ids (the expression `CALL_IDS` of postgres-conversation-store.ts queries), so a long thread is not
+      // read row by row. IF NOT EXISTS: a database that was given the index by hand still takes the migration.
+      `CREATE INDEX IF NOT EXISTS chat_messages_call_ids ON chat_messages USING gin ((
+        jsonb_path_query_array(coalesce(tool_calls, '[]'::jsonb), '$[*].id')
+        || jsonb_path_query_array(coalesce(tool_results, '[]'::jsonb), '$[*].toolCallId')))`,
+    ],
+  },
 ];

@@ -39,6 +39,13 @@ const SESSION_COLUMNS =
 const MESSAGE_COLUMNS = 'id, session_id, position, role, content, tool_calls, tool_results, created_at';
 
 /**
+ * The ids of the tool calls and tool results a message holds, as a jsonb array of strings: the expression the GIN
+ * index `chat_messages_call_ids` (migration 7) is built on, so it must stay the same to the letter.
+ */
+export const CALL_IDS = `(jsonb_path_query_array(coalesce(tool_calls, '[]'::jsonb), '$[*].id')
+  || jsonb_path_query_array(coalesce(tool_results, '[]'::jsonb), '$[*].toolCallId'))`;
+
+/**
  * Conversations in `conversation_sessions` and `chat_messages`. An append bumps the session's message count under
  * its row lock and inserts at that position in the same transaction, so positions never collide or leave gaps.
  */
@@ -132,11 +139,11 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
     },
     async findMessages(sessionId, query) {
       if (query.ids.length === 0 && query.toolCallIds.length === 0) return [];
-      // Ids by the primary key; call ids inside the session's own rows. Only the matches travel back.
+      // Ids by the primary key, call ids by the GIN index on them (`?|`: any of the strings is an element). Only the
+      // matches travel back.
       const { rows } = await db.query<MessageRow>(
-        `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE session_id = $1 AND (id = ANY($2::text[])
-           OR EXISTS (SELECT 1 FROM jsonb_array_elements(${elements('tool_calls')}) AS c WHERE c->>'id' = ANY($3::text[]))
-           OR EXISTS (SELECT 1 FROM jsonb_array_elements(${elements('tool_results')}) AS r WHERE r->>'toolCallId' = ANY($3::text[])))
+        `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE session_id = $1
+           AND (id = ANY($2::text[]) OR ${CALL_IDS} ?| $3::text[])
          ORDER BY position`,
         [sessionId, [...query.ids], [...query.toolCallIds]],
       );
@@ -168,11 +175,6 @@ function messageOf(row: MessageRow): ChatMessage {
     ...(row.tool_results !== null ? { toolResults: row.tool_results } : {}),
     createdAt: isoOf(row.created_at),
   };
-}
-
-/** A jsonb column as an array to take apart (an empty one when it holds none). */
-function elements(column: string): string {
-  return `CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END`;
 }
 
 /** A random id with a readable prefix, unique across every process writing to the database. */
