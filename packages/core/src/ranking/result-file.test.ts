@@ -99,6 +99,15 @@ describe('the file writer of a request that names where its result goes, in the 
     expect(ranker.match!(query, { limit: 3 }).map((match) => match.id)).not.toContain('files.write_file');
   });
 
+  it('lifts it too where `rankExplained` answers `match` from its own pass', () => {
+    const ranker = createLexicalRanker({ matchVariants: 'all' });
+    for (const document of registry) ranker.add(document);
+    const query = 'Research bitcoin. Then save the report in /root/markdown/bitcoin.md.';
+    const shared = ranker.rankExplained(query, { limit: 30, threshold: 0, matchLimit: 3 }).matches;
+    expect(shared).toEqual(ranker.match!(query, { limit: 3 }));
+    expect(shared?.map((match) => match.id)).toContain('files.write_file');
+  });
+
   it('refuses a weight outside [0, 1]', () => {
     expect(() => createResultFile(1.5)).toThrow(RangeError);
     expect(() => createResultFile(-0.1)).toThrow(RangeError);
