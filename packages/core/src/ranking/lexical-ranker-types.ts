@@ -53,6 +53,12 @@ export interface LexicalRankerOptions {
    */
   readonly inputProviders?: number;
   /**
+   * In `match` (recall first) only: for a request that ends a sentence with a file path ("… save it to
+   * /root/report.md"), the score a file writer (`write_file`) is lifted to, times the best match's (default 0.7; 0
+   * off). See docs/ranking.md.
+   */
+  readonly resultFile?: number;
+  /**
    * In `match` (recall first), fill the places of a request of several sentences in proportion to its sentences
    * (and the clauses of a sentence that chains asks), each ranked on its own (default true; false: one pass, about
    * half the time for such a request).

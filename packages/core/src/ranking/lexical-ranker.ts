@@ -11,6 +11,7 @@ import { type PlanSettings, recallSettings } from './query-plan.js';
 import { hasTerms } from './query-terms.js';
 import { DEFAULT_RELEVANCE_WEIGHTS, type RelevanceWeights, relevanceOf } from './relevance.js';
 import { byParts, flagsOf, PART_HEAD, PART_POOL, rankParts } from './request-parts.js';
+import { createResultFile } from './result-file.js';
 import { createTermIndex } from './term-index.js';
 import type { RankedMatch, RankHit } from './types.js';
 import { createVerbatimExamples } from './verbatim-examples.js';
@@ -43,6 +44,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   const novelty = options.novelty ?? 0.5;
   const groups = createGroupContext(options.groupContext ?? 0.3);
   const providers = createInputProviders(options.inputProviders ?? 0.5);
+  const results = createResultFile(options.resultFile ?? 0.7);
   const bySentence = options.bySentence ?? true;
   const parts: RelevanceWeights = { ...DEFAULT_RELEVANCE_WEIGHTS, ...options.relevance };
   if (options.grounding) checkGroundingWeights(options.grounding);
@@ -140,7 +142,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       }));
       const { parts: asked = [], partsFound, found, matchLimit: count } = explaining;
       const flags = (id: string) => flagsOf(threshold, partsFound?.has(id) ? partsFound : found)(id);
-      explaining.matches = providers.lift(byParts(groups.lift(matches, count), asked, count, flags), count);
+      const placed = byParts(groups.lift(matches, count), asked, count, flags);
+      explaining.matches = results.lift(query, providers.lift(placed, count), count);
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -170,7 +173,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     components: { query: item.share, name: item.name, about: item.about },
   });
 
-  const matchOf = (query: string, limit: number) => providers.lift(contextual(query, limit), limit);
+  const matchOf = (query: string, limit: number) =>
+    results.lift(query, providers.lift(contextual(query, limit), limit), limit);
   const contextual = (query: string, limit: number): RankedMatch[] => {
     // Recall first: every match, synonyms included; flagged by the threshold's answer, which has none.
     const relevant = expanded.synonymsOf
@@ -202,6 +206,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       index.add(documentTerms(document));
       groups.add(document);
       providers.add(document);
+      results.add(document);
       verbatim.add(document.id, document.examples);
       grounding?.add(document);
       pass.changed();
@@ -209,6 +214,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     remove(id) {
       groups.remove(id);
       providers.remove(id);
+      results.remove(id);
       grounding?.remove(id);
       verbatim.remove(id);
       if (index.remove(id)) pass.changed();
