@@ -43,6 +43,8 @@ describe('the file writer of a request that names where its result goes, in the 
     expect(namesResultFile('Read the paper in /root/pdf/WebArena.pdf, and find the latest papers')).toBe(
       false,
     );
+    expect(namesResultFile('Read /root/pdf/WebArena.pdf.')).toBe(false);
+    expect(namesResultFile('Summarise /root/word/CV.docx')).toBe(false);
     expect(namesResultFile('Tell me about the repository in the /root/git directory')).toBe(false);
     expect(namesResultFile('Summarise the page at https://example.com/posts/today.html')).toBe(false);
     expect(namesResultFile('Summarise the latest news about bitcoin.')).toBe(false);

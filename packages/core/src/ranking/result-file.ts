@@ -10,11 +10,12 @@ export interface ResultFile {
   lift(query: string, matches: readonly RankedMatch[], limit: number): RankedMatch[];
 }
 
-// A file path (a slash, and a name with an extension) that ends a sentence of the request: "… and save it to
-// /root/markdown/report.md", "… in `~/code/app.ts`. Use context7". A path inside a URL (after a word, a slash or a
-// colon) is not one; nor is a folder, or a path the request goes on from ("Read /root/a.pdf and find …").
+// A file path (a slash, and a name with an extension) that a destination word leads ("to", "in", "into", "as", "at",
+// "under", "onto") and that ends a sentence of the request: "… and save it to /root/markdown/report.md", "… in
+// `~/code/app.ts`. Use context7". A path inside a URL is not one; nor is a folder, a path the request goes on from
+// ("Read /root/a.pdf and find …"), or one it names as what to read ("Read /root/a.pdf.").
 const RESULT_PATH =
-  /(?<![\p{L}\p{N}_/:\\])(?:~|\.{1,2}|[A-Za-z]:)?[/\\][^\s`'"“”‘’,;]*\.[A-Za-z][A-Za-z0-9]{0,4}[`'"”’)]?(?:[.!?]*\s*$|[.!?]+\s)/u;
+  /\b(?:to|in|into|as|at|under|onto)\s+[`'"“‘]?(?:~|\.{1,2}|[A-Za-z]:)?[/\\][^\s`'"“”‘’,;]*\.[A-Za-z][A-Za-z0-9]{0,4}[`'"”’)]?(?:[.!?]*\s*$|[.!?]+\s)/iu;
 
 /** Whether a request ends a sentence with a file path: where its result goes. */
 export const namesResultFile = (query: string): boolean => RESULT_PATH.test(query);
