@@ -21,6 +21,7 @@ const defaults = {
   instructionWords: 5,
   pointingWords: 8,
   severalAsks: true,
+  sentenceAsks: true,
   groundedShort: true,
 };
 
