@@ -22,6 +22,7 @@ const defaults = {
   pointingWords: 8,
   severalAsks: true,
   sentenceAsks: true,
+  locations: true,
   groundedShort: true,
 };
 
@@ -56,6 +57,8 @@ describe('which requests keep their lexical relevance', () => {
       instructionWords: 0,
       pointingWords: 0,
       severalAsks: false,
+      sentenceAsks: false,
+      locations: false,
       groundedShort: false,
     };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);

@@ -29,6 +29,8 @@ export interface LexicalFloor {
   readonly severalAsks: boolean;
   /** A request of several sentences, one of which asks for a doing (`asksInSentences`; false: none). */
   readonly sentenceAsks: boolean;
+  /** A request that states a file path or web address, for an action that takes one (`statesLocation`; false: none). */
+  readonly locations: boolean;
   /**
    * Whether a request kept by its length alone (the first two rules) keeps, for an unscoped action, only its grounded
    * lexical relevance unless it is an instruction whose verb is the action's (`lengthFloorOf`; false: all of it).
@@ -58,6 +60,11 @@ export interface LexicalFloorOptions {
    */
   readonly sentenceAsks?: boolean;
   /**
+   * A request that states a file path, a file name or a web address keeps it too for an action with a required
+   * parameter named for one (`path`, `url`…), whatever its length (default true; see `statesLocation`).
+   */
+  readonly locations?: boolean;
+  /**
    * A request kept by its length alone (the first two) keeps, for an action without a `scope`, only its grounded
    * lexical relevance unless it is an instruction with the action's verb (default true; see `lengthFloorOf`).
    */
@@ -72,6 +79,7 @@ export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
     pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
     severalAsks: options.severalAsks ?? true,
     sentenceAsks: options.sentenceAsks ?? true,
+    locations: options.locations ?? true,
     groundedShort: options.groundedShort ?? true,
   };
   if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
