@@ -32,7 +32,9 @@ const FIRST_WORD = /^\s*["'‘“([]*(\p{L}+)/u;
  * Whether a sentence asks the application for a doing: an instruction ("Give me some advice on what to wear!", "Save
  * it to /root/report.md"; its first word, after a linking word, is a content word, as a verb is) or a polite request
  * put as a question ("Can you map out a route…?", "Please…"). Not a question about something ("What's the weather
- * like…?") and not a statement ("I'm driving an EV…", "There are three of us.", "One person is in…").
+ * like…?") and not a statement ("I'm driving an EV…", "There are three of us.", "One person is in…"). Without a
+ * part-of-speech tagger, a sentence that opens with a name ("Alice sent me…") reads as an instruction, and one that
+ * asks in the first person ("I need a Word document…") as a statement.
  */
 export function asksForDoing(sentence: string): boolean {
   const rest = sentence.replace(CONNECTIVE, '');
