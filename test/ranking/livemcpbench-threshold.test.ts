@@ -1,8 +1,9 @@
 // The word-vector ranker with the threshold (`intent: 'relevant'`) on LiveMCPBench (icip-cas/LiveMCPBench @a928e57,
-// Apache-2.0; 94 multi-step tasks, 527 MCP tools): the eighth pass of docs/benchmarks/ranking.md. A request that joins
-// several asks ("… and save it", "including a word cloud") keeps its lexical relevance; figures of
-// bench/ranking-recall.bench.ts (whole set R@5 / R@10 0.272 / 0.316, from 0.230 / 0.266; lexical 0.301 / 0.338),
-// floored a little under them.
+// Apache-2.0; 94 multi-step tasks, 527 MCP tools): the eighth and tenth passes of docs/benchmarks/ranking.md. A request
+// that joins several asks ("… and save it", "including a word cloud"), or of several sentences one of which asks for a
+// doing ("… . Can you map out a route …?"), keeps its lexical relevance, and so does a request that states a file path
+// for an action that takes one; figures of bench/ranking-recall.bench.ts (whole set R@5 / R@10 0.291 / 0.335, from
+// 0.230 / 0.266 before the eighth pass; lexical 0.301 / 0.338), floored a little under them.
 import { createRegistry, type RankIntent } from '@affordance/core';
 import {
   createLexicalRanker,
@@ -23,9 +24,13 @@ describe.skipIf(!vectors)('the word-vector threshold on LiveMCPBench', () => {
   const recall = (
     options: Partial<WordVectorRankerOptions> = {},
     intent: RankIntent = 'relevant',
-    ranker: Ranker = createWordVectorRanker({ vectors: vectors!, ...options }),
+    ranker?: Ranker,
+    list = tasks,
   ) => {
-    const registry = createRegistry({ actions, ranker });
+    const registry = createRegistry({
+      actions,
+      ranker: ranker ?? createWordVectorRanker({ vectors: vectors!, ...options }),
+    });
     return evaluateRetrieval(
       byToolName({
         name: 'word vectors',
@@ -33,18 +38,37 @@ describe.skipIf(!vectors)('the word-vector threshold on LiveMCPBench', () => {
         search: (query, limit) =>
           registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
       }),
-      tasks,
+      list,
     );
   };
 
   it('keeps the tools of a task of several asks, above the rule-less figures', { timeout: 60_000 }, () => {
     const now = recall();
-    const without = recall({ severalAsks: false });
-    expect(now.recallAt5).toBeGreaterThan(0.26);
-    expect(now.recallAt10).toBeGreaterThan(0.3);
-    expect(now.mrr).toBeGreaterThan(0.37);
+    const without = recall({ severalAsks: false, sentenceAsks: false });
+    expect(now.recallAt5).toBeGreaterThan(0.285);
+    expect(now.recallAt10).toBeGreaterThan(0.33);
+    expect(now.mrr).toBeGreaterThan(0.4);
     expect(now.recallAt5).toBeGreaterThan(without.recallAt5 + 0.03);
     expect(now.recallAt10).toBeGreaterThan(without.recallAt10 + 0.03);
+  });
+
+  it('recalls on the tuning half at least what the lexical ranker recalls with the threshold (the tenth pass)', {
+    timeout: 60_000,
+  }, () => {
+    const tuning = tasks.filter((_, at) => at % 2 === 0);
+    const words = recall({}, 'relevant', undefined, tuning);
+    const lexical = recall({}, 'relevant', createLexicalRanker(), tuning);
+    expect(words.recallAt1).toBeGreaterThanOrEqual(lexical.recallAt1);
+    expect(words.recallAt5).toBeGreaterThanOrEqual(lexical.recallAt5);
+    expect(words.recallAt10).toBeGreaterThanOrEqual(lexical.recallAt10);
+    expect(words.mrr).toBeGreaterThanOrEqual(lexical.mrr);
+    // Without either floor of the tenth pass it was under (R@5 / R@10 0.289 / 0.335 against 0.321 / 0.372).
+    const before = recall({ sentenceAsks: false, locations: false }, 'relevant', undefined, tuning);
+    expect(before.recallAt5).toBeLessThan(lexical.recallAt5);
+    expect(before.recallAt10).toBeLessThan(lexical.recallAt10);
+    // The location floor keeps `write_file` for "… in markdown at /root/markdown/antd_tutorial.md".
+    const located = recall({ locations: false }, 'relevant', undefined, tuning);
+    expect(located.recallAt10).toBeLessThan(words.recallAt10);
   });
 
   it('recalls, first, at least what the lexical ranker recalls (its match keeps the lexical order)', {

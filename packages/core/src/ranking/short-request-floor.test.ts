@@ -21,6 +21,8 @@ const defaults = {
   instructionWords: 5,
   pointingWords: 8,
   severalAsks: true,
+  sentenceAsks: true,
+  locations: true,
   groundedShort: true,
 };
 
@@ -55,6 +57,8 @@ describe('which requests keep their lexical relevance', () => {
       instructionWords: 0,
       pointingWords: 0,
       severalAsks: false,
+      sentenceAsks: false,
+      locations: false,
       groundedShort: false,
     };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);

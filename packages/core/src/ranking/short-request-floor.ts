@@ -1,6 +1,9 @@
 import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
+import { asksInSentences, isQuestion } from './sentence-asks.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
+
+export { isQuestion };
 
 /**
  * Requests of at most this many content words keep at least their lexical relevance in the word-vector ranker:
@@ -24,6 +27,10 @@ export interface LexicalFloor {
   readonly pointingWords: number;
   /** A request that joins several asks ("…and convert it to a mind map"), whatever its length (false: none). */
   readonly severalAsks: boolean;
+  /** A request of several sentences, one of which asks for a doing (`asksInSentences`; false: none). */
+  readonly sentenceAsks: boolean;
+  /** A request that states a file path or web address, for an action that takes one (`statesLocation`; false: none). */
+  readonly locations: boolean;
   /**
    * Whether a request kept by its length alone (the first two rules) keeps, for an unscoped action, only its grounded
    * lexical relevance unless it is an instruction whose verb is the action's (`lengthFloorOf`; false: all of it).
@@ -48,6 +55,16 @@ export interface LexicalFloorOptions {
   /** A request that joins several asks with "and", "then" or "including" too, whatever its length (default true). */
   readonly severalAsks?: boolean;
   /**
+   * A request of several sentences of which one asks for a doing (an instruction, "Can you…?") too, whatever its
+   * length (default true; see `asksInSentences`).
+   */
+  readonly sentenceAsks?: boolean;
+  /**
+   * A request that states a file path, a file name or a web address keeps it too for an action with a required
+   * parameter named for one (`path`, `url`…), whatever its length (default true; see `statesLocation`).
+   */
+  readonly locations?: boolean;
+  /**
    * A request kept by its length alone (the first two) keeps, for an action without a `scope`, only its grounded
    * lexical relevance unless it is an instruction with the action's verb (default true; see `lengthFloorOf`).
    */
@@ -61,6 +78,8 @@ export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
     instructionWords: options.instructionWords ?? DEFAULT_INSTRUCTION_WORDS,
     pointingWords: options.pointingWords ?? DEFAULT_POINTING_WORDS,
     severalAsks: options.severalAsks ?? true,
+    sentenceAsks: options.sentenceAsks ?? true,
+    locations: options.locations ?? true,
     groundedShort: options.groundedShort ?? true,
   };
   if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
@@ -78,18 +97,6 @@ export function requestWords(query: string): number {
 
 /** Words by which a request points at what is selected or open ("close this issue", "what's here?"). */
 const POINTING = /\b(?:this|these|here)\b/i;
-
-/**
- * A question: it starts with a question word, or with a verb put before its subject ("is it…", "does the…"), or
- * ends with a question mark. "Do some research" and "could you…" are instructions.
- */
-const QUESTION =
-  /^\s*(?:what|who|whom|whose|which|where|when|why|how)\b|^\s*(?:is|are|was|were|am|do|does|did|has|have|had)\s+(?:you|it|this|that|these|those|there|the|a|an|any|anyone|anybody|i|we|they|he|she|my|our|your)\b|\?\s*$/i;
-
-/** Whether a request asks a question rather than telling the application what to do. */
-export function isQuestion(query: string): boolean {
-  return QUESTION.test(query);
-}
 
 /** Words that join the steps of a task or the things it asks for ("… and save it", "then", "including a chart"). */
 const JOINED = /\b(?:and|then|including)\b/i;
@@ -121,7 +128,8 @@ export type FloorKind = 'none' | 'whole' | 'length';
  * request about what is in front of the person ("close this issue") say few of an action's words, so the soft
  * coverage of the action's text stays near 0 and the fusion would judge them by half their lexical evidence; and they
  * rarely hold the values the action's parameters need (those come from what is selected or open). A request that
- * joins several asks (`asksSeveral`) is about each action in part, for the same reasons. A question of several words
+ * joins several asks (`asksSeveral`) is about each action in part, for the same reasons, and so is a request of several
+ * sentences one of which asks for a doing (`asksInSentences`): the others are its context or other asks. A question of several words
  * is left to the fused, grounded relevance: asking about a subject ("who is the vice president?") is not asking for
  * the action on it, which is what the word-vector ranker's irrelevance rejection is for. A request kept by its length
  * alone is `'length'` (with `floor.groundedShort`): see `lengthFloorOf`. No registry statistic enters.
@@ -130,6 +138,7 @@ export function floorKindOf(query: string, floor: LexicalFloor): FloorKind {
   const words = requestWords(query);
   if (words <= floor.pointingWords && POINTING.test(query)) return 'whole';
   if (floor.severalAsks && asksSeveral(query)) return 'whole';
+  if (floor.sentenceAsks && asksInSentences(query)) return 'whole';
   const short =
     words <= floor.shortWords ||
     (words < floor.instructionWords && !isQuestion(query) && !holdsValues(query));

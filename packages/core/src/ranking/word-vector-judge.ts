@@ -21,6 +21,8 @@ export interface WordVectorEntry extends SoftEntry {
   readonly required: RequiredValues;
   /** The scope of the action (the type of target it acts on), if it has one. */
   readonly scope: string | undefined;
+  /** Whether a required parameter of it takes a file path or web address (`takesLocation`). */
+  readonly takesLocation: boolean;
   /** The stems of its own words, made when grounding first needs them. */
   ownTerms?: ReadonlySet<string>;
 }
@@ -55,6 +57,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly keeps: boolean;
   /** Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type. */
   keepsFor(scope: string | undefined): boolean;
+  /** Whether a document that takes a location keeps it too: the request states one (`statesLocation`). */
+  readonly keepsLocated: boolean;
   /** What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`). */
   readonly ask: Ask | undefined;
   /** The request's values, read when grounding first asks. */
@@ -119,7 +123,7 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
       kept,
-      entry ? pass.keepsFor(entry.scope) : pass.keeps,
+      entry ? pass.keepsFor(entry.scope) || (pass.keepsLocated && entry.takesLocation) : pass.keeps,
     );
   };
 

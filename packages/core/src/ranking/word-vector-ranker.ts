@@ -6,6 +6,7 @@ import {
   requiredValuesOf,
 } from './grounding.js';
 import { createLexicalRanker } from './lexical-ranker.js';
+import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
@@ -100,6 +101,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       keeps,
       // Whether a document of a scope keeps it: `keeps`, or the request points at the selected target of that type.
       keepsFor: scopedFloorOf(query, keeps, lexicalFloor),
+      // Whether a document that takes a file path or web address keeps it too: the request states one.
+      keepsLocated: lexicalFloor.locations && statesLocation(query),
       // What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`).
       ask: kind === 'length' ? askOf(query) : undefined,
       valuesOf: () => {
@@ -163,6 +166,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
         ownWords,
         required: requiredValuesOf(document.parameters),
         scope,
+        takesLocation: takesLocation(document.parameters),
       });
       means.set(document.id, table.mean(bag));
       last = undefined;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { asksForDoing, asksInSentences } from './sentence-asks.js';
+
+describe('asksForDoing', () => {
+  it('takes an instruction or a polite request for a doing', () => {
+    expect(asksForDoing('Give me some advice on what to wear!')).toBe(true);
+    expect(asksForDoing('Save it to /root/ppt/apple_news.pptx.')).toBe(true);
+    expect(asksForDoing("Can you map out a route with all the charging stations I'll need?")).toBe(true);
+    expect(asksForDoing('Please choose one lucky winner at random from this list.')).toBe(true);
+    expect(asksForDoing('Also, tell me how the index has changed over the past three days.')).toBe(true);
+    expect(asksForDoing('Finally, save it in /root/word/nio.docx')).toBe(true);
+  });
+
+  it('leaves out questions about something and statements', () => {
+    expect(asksForDoing("What's the weather like in Beijing in the last few days?")).toBe(false);
+    expect(asksForDoing('Is this site official for Amazon?')).toBe(false);
+    expect(asksForDoing("I'm driving an EV with a 300km range from Beijing to Chengdu.")).toBe(false);
+    expect(asksForDoing('There are three of us.')).toBe(false);
+    expect(asksForDoing('One person is in Haidian, another is at Chaoyang Joy City.')).toBe(false);
+    expect(asksForDoing('My income last month was 15,000 CNY.')).toBe(false);
+  });
+});
+
+describe('asksInSentences', () => {
+  it('holds a request of several sentences one of which asks for a doing', () => {
+    expect(
+      asksInSentences(
+        "I'm driving an EV with a 300km range from Beijing to Chengdu. Can you map out a route with all the charging stations I'll need?",
+      ),
+    ).toBe(true);
+    expect(
+      asksInSentences(
+        "What's the weather like in Beijing in the last few days? Give me some advice on what to wear!",
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves out one sentence, and sentences that only state and ask about something', () => {
+    expect(asksInSentences('Give me some advice on what to wear!')).toBe(false);
+    expect(asksInSentences('Calculate the volume of the sphere with radius 3 units.')).toBe(false);
+    expect(
+      asksInSentences(
+        'I received an email from amaz0n.com asking me to click on a link. Is this site official for Amazon?',
+      ),
+    ).toBe(false);
+    expect(asksInSentences('I have a fair coin. What is the probability of two heads?')).toBe(false);
+  });
+});
