@@ -4,6 +4,7 @@ import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-te
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
 import { createInputProviders } from './input-providers.js';
+import { createJoinedWords } from './joined-words.js';
 import { createLexicalGrounding } from './lexical-grounding.js';
 import { createLexicalPass } from './lexical-pass.js';
 import type { Explained, Explaining, LexicalRanker, LexicalRankerOptions } from './lexical-ranker-types.js';
@@ -65,9 +66,17 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   // The recall-first plan (`match`) looks a term the registry holds up alone (its variants only stand in for one it
   // does not hold, unless `matchVariants: 'all'`), and a request's unknown words by their synonyms too.
   const knownVariants = options.matchVariants === 'all';
-  const recall = recallSettings(plan, knownVariants);
+  // … and a word written as one where a name writes two by those two as well ("copyediting": `performCopyEditing`).
+  const joined = createJoinedWords();
+  const recall = recallSettings(plan, knownVariants, undefined, 0, joined.split);
   const synonymsOf = options.synonyms ? stemmedSynonyms(options.synonyms) : undefined;
-  const expanded = recallSettings(plan, knownVariants, synonymsOf, options.synonymWeight ?? 0.5);
+  const expanded = recallSettings(
+    plan,
+    knownVariants,
+    synonymsOf,
+    options.synonymWeight ?? 0.5,
+    joined.split,
+  );
 
   const verbatim = createVerbatimExamples();
 
@@ -207,6 +216,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       groups.add(document);
       providers.add(document);
       results.add(document);
+      joined.add(document);
       verbatim.add(document.id, document.examples);
       grounding?.add(document);
       pass.changed();
@@ -215,6 +225,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       groups.remove(id);
       providers.remove(id);
       results.remove(id);
+      joined.remove(id);
       grounding?.remove(id);
       verbatim.remove(id);
       if (index.remove(id)) pass.changed();

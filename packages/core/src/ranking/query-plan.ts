@@ -22,19 +22,26 @@ export interface PlanSettings {
   /** The stems of a word's synonyms, when the ranker has synonyms. */
   readonly synonymsOf?: (word: string) => readonly string[];
   readonly synonymWeight: number;
+  /**
+   * The two words a request's word joins where an action's name writes them apart ("copyediting" for
+   * `performCopyEditing`; `JoinedWords.split`): the word is looked up as both too (the recall-first plan only).
+   */
+  readonly splitJoined?: (word: string, term: string) => readonly [string, string] | undefined;
 }
 
 /**
  * The recall-first settings of a ranker's `base` ones: variants only for terms the index does not hold unless
- * `knownVariants`, and synonyms when given.
+ * `knownVariants`, synonyms when given, and a word also looked up as the two a name writes it as (`splitJoined`).
  */
 export function recallSettings(
   base: PlanSettings,
   knownVariants: boolean,
   synonymsOf?: (word: string) => readonly string[],
   synonymWeight = 0,
+  splitJoined?: PlanSettings['splitJoined'],
 ): PlanSettings {
   return {
+    splitJoined,
     idf: base.idf,
     variantWeight: base.variantWeight,
     variantsOfKnown: knownVariants,
@@ -48,6 +55,8 @@ export function recallSettings(
 }
 
 const MAX_COMPLETIONS = 24;
+/** What each of the two words a held word joins weighs, of the word's own weight. */
+const JOINED_WEIGHT = 0.5;
 // Variants per term, for one sorted vocabulary (a new vocabulary is a new array, so old caches are dropped).
 const variantCache = new WeakMap<readonly string[], Map<string, string[]>>();
 
@@ -117,6 +126,17 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
         }
       }
     }
+    // A word written as one where a name writes two ("copyediting": `performCopyEditing`) is looked up as the two
+    // as well (at half its weight when the registry holds it: "copyediting" names the copy-editing category too), or
+    // instead when the registry does not hold it.
+    const split = term.value ? [] : splitTerms(index, term, settings, members.length > 0 ? JOINED_WEIGHT : 1);
+    for (const group of split) {
+      groups.push(group);
+      total += group.weight;
+      ownTotal += group.weight;
+      matched.set(group.members[0]!.id, 1);
+    }
+    if (members.length === 0 && split.length > 0) continue;
     if (members.length === 0) {
       if (!term.value) total += term.weight * settings.idf(0);
       if (!term.value) ownTotal += term.weight * settings.idf(0);
@@ -134,6 +154,20 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
   // Synonyms (the recall-first plan only) weigh less the more of the request its own words found.
   const plan = { groups, total, matched, bySynonym, ownTotal };
   return settings.synonymsOf ? weighSynonyms(plan) : plan;
+}
+
+/** The groups of the two indexed words a term joins (none unless both are indexed and say which action is meant). */
+function splitTerms(index: TermIndex, term: QueryTerm, settings: PlanSettings, share: number): QueryGroup[] {
+  const split = settings.splitJoined?.(term.word, term.term);
+  if (!split) return [];
+  const groups: QueryGroup[] = [];
+  for (const part of split) {
+    const id = index.termId(part);
+    if (id === undefined || index.documentFrequency(id) > settings.maxFrequency) return [];
+    const weight = share * term.weight * settings.idf(index.documentFrequency(id));
+    groups.push({ weight, members: [{ id, factor: 1 }] });
+  }
+  return groups;
 }
 
 /** Only the last word of a short query is completed, as in a command palette while someone types. */

@@ -46,6 +46,20 @@ describe('requestParts', () => {
     expect(asked).toEqual(['Get the team.', 'Book a room.']);
   });
 
+  it('weighs a part without its relative clauses, yet ranks it with them', () => {
+    const asked: string[] = [];
+    const parts = rankParts(
+      'Describe the octopus, which lives in tropical marine habitats among coral reefs. Book a hotel.',
+      (part) => {
+        asked.push(part);
+        return hits([part, 1]);
+      },
+    );
+    // "describe octopus" weighs 2 (its relative clause adds no ask), "book hotel" 2; the ranking keeps the clause.
+    expect(parts.map((part) => part.weight)).toEqual([2, 2]);
+    expect(asked[0]).toContain('which lives in tropical marine habitats');
+  });
+
   it('ranks each part that matches, with the weight of its words that are not values', () => {
     const parts = rankParts('Find flights to "Oslo". Thank you. Book a hotel.', (part) =>
       part.includes('Thank') ? [] : hits([part, 1]),

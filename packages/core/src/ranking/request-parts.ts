@@ -39,6 +39,12 @@ export function headOf(part: string): string {
   return part.replace(DETAILS, '');
 }
 
+/**
+ * A relative clause (", which is commonly found in tropical marine habitats …", ", who is a 48-year-old …") says more
+ * of what a part asks about, not another ask: the part is ranked with it, but it earns the part no more places.
+ */
+const DESCRIBING = /,\s+(?:which|who)\b[^.!?]*/giu;
+
 /** What a part weighs in the allocation: the weight of its words that are not values (ids, names, numbers). */
 function partWeight(part: string): number {
   let weight = 0;
@@ -61,7 +67,7 @@ export function rankParts(query: string, rank: (part: string) => readonly Ranked
     const head = headOf(part);
     const hits = rank(head);
     // A part whose best action is not relevant to it on its own is context ("There are three of us."), not an ask.
-    return hits[0]?.relevant ? { weight: partWeight(head), hits } : undefined;
+    return hits[0]?.relevant ? { weight: partWeight(head.replace(DESCRIBING, '')), hits } : undefined;
   };
   const bySentence = sentences.map(asking);
   if (bySentence.filter((part) => part !== undefined).length < 2) return [];
