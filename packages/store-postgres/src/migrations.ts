@@ -190,4 +190,12 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE agent_runs ADD COLUMN decisions jsonb',
     ],
   },
+  {
+    version: 7,
+    name: 'assistant provider data',
+    statements: [
+      // What a model provider keeps on an assistant message for its later turns (OpenAI reasoning items …).
+      'ALTER TABLE chat_messages ADD COLUMN provider_data jsonb',
+    ],
+  },
 ];
