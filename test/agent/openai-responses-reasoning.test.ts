@@ -1,64 +1,23 @@
 // Reasoning items of the OpenAI Responses API kept between turns, and the model's reasoning and text settings,
 // replayed through the official `openai` client from test/fixtures/provider-streams (vercel/ai @ed857f5, Apache-2.0;
 // responses-adapted/reasoning-then-call adapted from openai/responses/programmatic-tool-calling.1, see its SOURCE.md).
-import type { AgentMessage, ModelResponse } from '@affordance/core/agent';
-import {
-  createOpenAIResponsesModel,
-  OpenAIResponsesError,
-  type OpenAIResponsesModelOptions,
-} from '@affordance/core/openai';
+import type { AgentMessage } from '@affordance/core/agent';
+import { createOpenAIResponsesModel } from '@affordance/core/openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedJson, readChunks, readResponse, responsesSse } from '../support/replay-fixtures.js';
-import type { ReplayAnswer } from '../support/replay-server.js';
 import {
-  closeResponses,
-  collect,
-  finishOf,
-  messages,
-  replayResponses,
-  server,
-  tools,
-} from './openai-responses-setup.js';
+  modelWith,
+  PROGRAM,
+  REASONING,
+  recorded,
+  sent,
+  stored,
+  turnOf,
+  withReasoning,
+} from './openai-responses-reasoning-setup.js';
+import { closeResponses, collect, finishOf, messages, tools } from './openai-responses-setup.js';
 
 afterEach(closeResponses);
-
-/** An encrypted reasoning item (OpenAI, `store: false`), then a `weather` call. */
-const REASONING = 'responses-adapted/reasoning-then-call';
-/** OpenAI: an encrypted reasoning item, a `program` item, then a call the program made. */
-const PROGRAM = 'openai/responses/programmatic-tool-calling.1';
-
-const sent = (index = 0) => server!.requests[index]!.body as RecordedJson;
-
-/** A replay answering every request with `answer`, and a Responses model with `options` pointed at it. */
-async function modelWith(answer: () => ReplayAnswer, options: Partial<OpenAIResponsesModelOptions> = {}) {
-  const replay = await replayResponses(answer);
-  return createOpenAIResponsesModel({
-    model: 'gpt-test',
-    baseURL: `${replay.url}/v1`,
-    apiKey: 'sk-test',
-    maxRetries: 0,
-    ...options,
-  });
-}
-
-/** The recorded reasoning item and call of `REASONING`, as their `output_item.done` events hold them. */
-function recorded() {
-  const done = readChunks(REASONING).filter(
-    (event: RecordedJson) => event.type === 'response.output_item.done',
-  );
-  return { reasoning: done[0].item, call: done[1].item };
-}
-
-/** `REASONING`'s events with its reasoning item (`output_item.done`) changed by `change`. */
-function withReasoning(change: (item: RecordedJson) => RecordedJson): RecordedJson[] {
-  return readChunks(REASONING).map((event: RecordedJson) =>
-    event.type === 'response.output_item.done' && event.item.type === 'reasoning'
-      ? { ...event, item: change(event.item) }
-      : event,
-  );
-}
-
-const stored = { store: false, reasoning: { effort: 'low', summary: 'auto' } } as const;
 
 describe('createOpenAIResponsesModel: reasoning items kept for the next turns', () => {
   it('store false and reasoning set: asks for encrypted reasoning, keeps the item before its call', async () => {
@@ -181,6 +140,30 @@ describe('createOpenAIResponsesModel: reasoning items kept for the next turns', 
     expect(JSON.stringify(sent().input)).not.toContain('enc');
   });
 
+  it('not streamed: the whole response keeps its reasoning item before its call', async () => {
+    // The stream's completed response: the reasoning item as the API wrote it there (its own encryption).
+    const whole = readChunks(REASONING).find(
+      (event: RecordedJson) => event.type === 'response.completed',
+    ).response;
+    const model = await modelWith(() => ({ json: { ...whole, status: 'completed' } }), stored);
+    const response = await model.generate({ messages, tools });
+    const [reasoning, call] = whole.output;
+    expect(response.providerData).toEqual({
+      'openai-responses': {
+        model: 'gpt-test',
+        reasoning: [
+          {
+            id: reasoning.id,
+            encryptedContent: reasoning.encrypted_content,
+            summary: [],
+            beforeCall: call.call_id,
+          },
+        ],
+      },
+    });
+    expect(sent()).toMatchObject({ stream: false, store: false, include: ['reasoning.encrypted_content'] });
+  });
+
   it('not streamed: reasoning kept from the whole response; one before a program item is dropped', async () => {
     const answer = readResponse(PROGRAM);
     const model = await modelWith(() => ({ json: answer }), stored);
@@ -265,129 +248,3 @@ describe('createOpenAIResponsesModel: reasoning and text settings', () => {
     });
   });
 });
-
-describe('createOpenAIResponsesModel: hostile and broken reasoning', () => {
-  it('a huge encrypted_content is not kept; the call is still read', async () => {
-    const huge = withReasoning((item) => ({ ...item, encrypted_content: 'A'.repeat(1_000_001) }));
-    const model = await modelWith(() => ({ sse: responsesSse(huge) }), stored);
-    const response = finishOf(await collect(model.stream({ messages, tools })));
-    expect(response.providerData).toBeUndefined();
-    expect(response.toolCalls).toHaveLength(1);
-  });
-
-  it('only id, encrypted content and summary texts are kept from a hostile item', async () => {
-    const hostile = withReasoning((item) => ({
-      ...item,
-      status: 'completed',
-      content: [{ type: 'reasoning_text', text: 'raw thoughts' }],
-      extra: { nested: true },
-      summary: [{ type: 'summary_text', text: 'ok' }, { type: 'summary_text', text: 7 }, 'loose', null],
-    }));
-    const model = await modelWith(() => ({ sse: responsesSse(hostile) }), stored);
-    const response = finishOf(await collect(model.stream({ messages, tools })));
-    const { reasoning, call } = recorded();
-    expect(response.providerData).toEqual({
-      'openai-responses': {
-        model: 'gpt-test',
-        reasoning: [
-          {
-            id: reasoning.id,
-            encryptedContent: reasoning.encrypted_content,
-            summary: ['ok'],
-            beforeCall: call.call_id,
-          },
-        ],
-      },
-    });
-  });
-
-  it.each([
-    ['an id that is not a string', (item: RecordedJson) => ({ ...item, id: 42 })],
-    [
-      'neither an id nor encrypted content',
-      (item: RecordedJson) => ({ ...item, id: undefined, encrypted_content: null }),
-    ],
-    [
-      'a summary past 100,000 characters',
-      (item: RecordedJson) => ({ ...item, summary: [{ type: 'summary_text', text: 'x'.repeat(100_001) }] }),
-    ],
-  ])('an item with %s is dropped', async (_name, change) => {
-    const model = await modelWith(() => ({ sse: responsesSse(withReasoning(change)) }), stored);
-    expect(finishOf(await collect(model.stream({ messages, tools }))).providerData).toBeUndefined();
-  });
-
-  it('malformed stored data is skipped entry by entry, never sent as it is', async () => {
-    const model = await modelWith(() => ({
-      json: readResponse('openai/responses/programmatic-tool-calling.3'),
-    }));
-    const call = { id: 'c1', name: 'weather', args: { location: 'SF' } };
-    const reasoning = [
-      'rs_string',
-      { id: 'rs_ok', summary: 'not a list', beforeCall: 'c1', injected: '<script>' },
-      { id: 'rs_bad_target', summary: [], beforeCall: 7 },
-      { encryptedContent: 'E'.repeat(1_000_001), beforeCall: 'c1' },
-      { summary: ['no id, no content'], beforeCall: 'c1' },
-    ];
-    await model.generate({
-      messages: [
-        ...messages,
-        {
-          role: 'assistant',
-          content: '',
-          toolCalls: [call],
-          providerData: { 'openai-responses': { model: 'gpt-test', reasoning } },
-        },
-      ],
-    });
-    expect(sent().input.slice(2)).toEqual([
-      { type: 'reasoning', id: 'rs_ok', summary: [] },
-      { type: 'function_call', call_id: 'c1', name: 'weather', arguments: '{"location":"SF"}' },
-    ]);
-  });
-
-  it('a stream cut off in the middle of the reasoning item is cut_off, with nothing returned', async () => {
-    const events = responsesSse(readChunks(REASONING));
-    // response.created, in_progress, the reasoning item's start, then half of its output_item.done.
-    const half = events[3]!.slice(0, Math.floor(events[3]!.length / 2));
-    for (const sse of [[...events.slice(0, 3)], [...events.slice(0, 3), half]]) {
-      const model = await modelWith(() => ({ sse }), stored);
-      const parts: unknown[] = [];
-      const error = await (async () => {
-        for await (const part of model.stream({ messages, tools })) parts.push(part);
-      })().then(
-        () => undefined,
-        (failure: unknown) => failure,
-      );
-      expect(OpenAIResponsesError.isInstance(error)).toBe(true);
-      expect(error).toMatchObject({ code: 'cut_off' });
-      expect(parts).toEqual([]);
-      await closeResponses();
-    }
-  });
-});
-
-/** The assistant message of a response and the tool message answering each of its calls with `output`. */
-function turnOf(response: ModelResponse, output: string): AgentMessage[] {
-  return [
-    {
-      role: 'assistant',
-      content: response.text,
-      toolCalls: response.toolCalls.map((call) => ({
-        id: call.id,
-        name: call.name,
-        args: 'args' in call ? call.args : call.argsText,
-      })),
-      ...(response.providerData ? { providerData: response.providerData } : {}),
-    },
-    {
-      role: 'tool',
-      content: '',
-      toolResults: response.toolCalls.map((call) => ({
-        toolCallId: call.id,
-        name: call.name,
-        ok: true,
-        output,
-      })),
-    },
-  ];
-}
