@@ -66,6 +66,18 @@ describe('createOpenAIResponsesModel: hostile and broken reasoning', () => {
     expect(finishOf(await collect(model.stream({ messages, tools }))).providerData).toBeUndefined();
   });
 
+  it('a reasoning item sent twice is kept and sent back once', async () => {
+    const events = readChunks(REASONING);
+    const done = events.findIndex(
+      (event: RecordedJson) => event.type === 'response.output_item.done' && event.item.type === 'reasoning',
+    );
+    const twice = [...events.slice(0, done + 1), events[done], ...events.slice(done + 1)];
+    const model = await modelWith(() => ({ sse: responsesSse(twice) }), stored);
+    const response = finishOf(await collect(model.stream({ messages, tools })));
+    const data = response.providerData?.['openai-responses'] as { reasoning: unknown[] };
+    expect(data.reasoning).toHaveLength(1);
+  });
+
   it('malformed stored data is skipped entry by entry, never sent as it is', async () => {
     const model = await modelWith(() => ({
       json: readResponse('openai/responses/programmatic-tool-calling.3'),
@@ -77,6 +89,7 @@ describe('createOpenAIResponsesModel: hostile and broken reasoning', () => {
       { id: 'rs_bad_target', summary: [], beforeCall: 7 },
       { encryptedContent: 'E'.repeat(1_000_001), beforeCall: 'c1' },
       { summary: ['no id, no content'], beforeCall: 'c1' },
+      { id: 'rs_ok', summary: [], beforeCall: 'c1' },
     ];
     await model.generate({
       messages: [

@@ -30,16 +30,20 @@ const MAX_ITEMS = 64;
 /**
  * The provider data of one answer of `model`: each reasoning item tied to the item that followed it and goes back
  * with it (the text, or a call). One followed by nothing that goes back (a built-in tool's item, the end of the
- * answer) is dropped, as is one without an id or encrypted content, or with fields out of bounds: the API refuses
- * a reasoning item without its following item, and cannot read one with neither.
+ * answer) is dropped, as is one without an id or encrypted content, with fields out of bounds, or repeating an id:
+ * the API refuses a reasoning item without its following item or with an id it already has, and cannot read one
+ * with neither.
  */
 export function reasoningDataOf(model: string, slots: readonly OutputSlot[]): ProviderData | undefined {
   const kept: KeptReasoning[] = [];
+  const seen = new Set<string>();
   let waiting: KeptReasoning[] = [];
   for (const slot of slots) {
     if (slot.kind === 'reasoning') {
       const item = keptOf(slot.item);
-      if (item) waiting.push(item);
+      // An item sent twice goes back once: the API refuses a repeated item id.
+      if (item && !(item.id !== undefined && seen.has(item.id))) waiting.push(item);
+      if (item?.id !== undefined) seen.add(item.id);
       continue;
     }
     if (slot.kind === 'text') kept.push(...waiting);
@@ -61,6 +65,7 @@ export function keptReasoningOf(
   const data = message.providerData?.[RESPONSES_DATA_KEY];
   if (!isRecord(data) || data.model !== model || !Array.isArray(data.reasoning)) return [];
   const out: KeptReasoning[] = [];
+  const seen = new Set<string>();
   for (const entry of data.reasoning.slice(0, MAX_ITEMS)) {
     if (!isRecord(entry)) continue;
     const item = keptOf({
@@ -70,7 +75,8 @@ export function keptReasoningOf(
         ? entry.summary.map((text: unknown) => ({ type: 'summary_text', text }))
         : [],
     });
-    if (!item) continue;
+    if (!item || (item.id !== undefined && seen.has(item.id))) continue;
+    if (item.id !== undefined) seen.add(item.id);
     if (entry.beforeCall === undefined) out.push(item);
     else if (typeof entry.beforeCall === 'string') out.push({ ...item, beforeCall: entry.beforeCall });
   }
