@@ -205,6 +205,23 @@ describe('createOpenAIResponsesModel: reasoning items kept for the next turns', 
     await collect(refused.stream({ messages }));
     expect(sent().include).toBeUndefined();
   });
+  it('store false: an item without encrypted content is not kept (OpenAI cannot read it back by id)', async () => {
+    const bare = withReasoning((item) => ({ ...item, encrypted_content: null }));
+    const model = await modelWith(() => ({ sse: responsesSse(bare) }), {
+      store: false,
+      encryptedReasoning: false,
+    });
+    expect(finishOf(await collect(model.stream({ messages, tools }))).providerData).toBeUndefined();
+    await closeResponses();
+    const kept = await modelWith(() => ({ sse: responsesSse(bare) }));
+    const { reasoning, call } = recorded();
+    expect(finishOf(await collect(kept.stream({ messages, tools }))).providerData).toEqual({
+      'openai-responses': {
+        model: 'gpt-test',
+        reasoning: [{ id: reasoning.id, summary: [], beforeCall: call.call_id }],
+      },
+    });
+  });
 });
 
 describe('createOpenAIResponsesModel: reasoning and text settings', () => {

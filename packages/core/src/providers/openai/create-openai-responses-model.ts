@@ -59,6 +59,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     id,
     model: options.model,
     toolNames: toolNamesOf(request.tools),
+    stored: options.store !== false,
   });
   const body = (request: ModelRequest) => ({
     model: options.model,

@@ -30,17 +30,24 @@ const MAX_ITEMS = 64;
 /**
  * The provider data of one answer of `model`: each reasoning item tied to the item that followed it and goes back
  * with it (the text, or a call). One followed by nothing that goes back (a built-in tool's item, the end of the
- * answer) is dropped, as is one without an id or encrypted content, with fields out of bounds, or repeating an id:
+ * answer) is dropped, as is one without an id or encrypted content (without encrypted content when the response is
+ * not `stored`), with fields out of bounds, or repeating an id:
  * the API refuses a reasoning item without its following item or with an id it already has, and cannot read one
  * with neither.
  */
-export function reasoningDataOf(model: string, slots: readonly OutputSlot[]): ProviderData | undefined {
+export function reasoningDataOf(
+  model: string,
+  slots: readonly OutputSlot[],
+  options: { readonly stored: boolean },
+): ProviderData | undefined {
   const kept: KeptReasoning[] = [];
   const seen = new Set<string>();
   let waiting: KeptReasoning[] = [];
   for (const slot of slots) {
     if (slot.kind === 'reasoning') {
-      const item = keptOf(slot.item);
+      const found = keptOf(slot.item);
+      // Unless OpenAI keeps the response, an item without its encrypted content cannot be read back by id.
+      const item = found && (options.stored || found.encryptedContent !== undefined) ? found : undefined;
       // An item sent twice goes back once: the API refuses a repeated item id.
       if (item && !(item.id !== undefined && seen.has(item.id))) waiting.push(item);
       if (item?.id !== undefined) seen.add(item.id);

@@ -16,6 +16,8 @@ export interface TurnReader {
   readonly id: string;
   readonly model: string;
   readonly toolNames: ReadonlySet<string>;
+  /** Whether OpenAI keeps the response (`store` not false), so its reasoning items can go back by id alone. */
+  readonly stored: boolean;
 }
 
 /** Reads the events of one streamed response into model stream parts. */
@@ -138,7 +140,7 @@ function answerOf(reader: TurnReader, read: readonly ModelToolCall[], slots: rea
   const placed = slots.map((slot) =>
     slot.kind === 'call' ? { kind: 'call' as const, id: firstOf.get(slot.id) ?? slot.id } : slot,
   );
-  return { calls, providerData: reasoningDataOf(reader.model, placed) };
+  return { calls, providerData: reasoningDataOf(reader.model, placed, { stored: reader.stored }) };
 }
 
 /** What an output item is to the reasoning before it. */
