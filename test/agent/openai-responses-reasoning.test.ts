@@ -205,6 +205,7 @@ describe('createOpenAIResponsesModel: reasoning items kept for the next turns', 
     await collect(refused.stream({ messages }));
     expect(sent().include).toBeUndefined();
   });
+
   it('store false: an item without encrypted content is not kept (OpenAI cannot read it back by id)', async () => {
     const bare = withReasoning((item) => ({ ...item, encrypted_content: null }));
     const model = await modelWith(() => ({ sse: responsesSse(bare) }), {
