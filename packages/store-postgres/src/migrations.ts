@@ -202,4 +202,12 @@ export const MIGRATIONS: readonly Migration[] = [
         || jsonb_path_query_array(coalesce(tool_results, '[]'::jsonb), '$[*].toolCallId')))`,
     ],
   },
+  {
+    version: 8,
+    name: 'assistant provider data',
+    statements: [
+      // What a model provider keeps on an assistant message for its later turns (OpenAI reasoning items …).
+      'ALTER TABLE chat_messages ADD COLUMN provider_data jsonb',
+    ],
+  },
 ];

@@ -2,6 +2,7 @@ import {
   type ChatMessage,
   type ConversationSession,
   type ConversationStore,
+  type ProviderData,
   conversationPageSize as pageSize,
   storableText,
   type ToolCallRecord,
@@ -31,12 +32,14 @@ interface MessageRow {
   content: string;
   tool_calls: ToolCallRecord[] | null;
   tool_results: ToolResultRecord[] | null;
+  provider_data: ProviderData | null;
   created_at: unknown;
 }
 
 const SESSION_COLUMNS =
   'id, seq::text AS seq, user_id, title, metadata, message_count, created_at, updated_at';
-const MESSAGE_COLUMNS = 'id, session_id, position, role, content, tool_calls, tool_results, created_at';
+const MESSAGE_COLUMNS =
+  'id, session_id, position, role, content, tool_calls, tool_results, provider_data, created_at';
 
 /**
  * The ids of the tool calls and tool results a message holds, as a jsonb array of strings: the expression the GIN
@@ -106,8 +109,8 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
           if (position === undefined)
             throw new StoreError('not_found', `there is no conversation session '${sessionId}'`);
           const { rows } = await tx.query<MessageRow>(
-            `INSERT INTO chat_messages (id, session_id, position, role, content, tool_calls, tool_results)
-             VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) RETURNING ${MESSAGE_COLUMNS}`,
+            `INSERT INTO chat_messages (id, session_id, position, role, content, tool_calls, tool_results, provider_data)
+             VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb) RETURNING ${MESSAGE_COLUMNS}`,
             [
               id,
               sessionId,
@@ -117,6 +120,7 @@ export function createPostgresConversationStore(db: SqlDatabase): ConversationSt
               storableText(message.content),
               toJsonText(message.toolCalls),
               toJsonText(message.toolResults),
+              toJsonText(message.providerData),
             ],
           );
           return messageOf(rows[0]!);
@@ -173,6 +177,9 @@ function messageOf(row: MessageRow): ChatMessage {
     content: row.content,
     ...(row.tool_calls !== null ? { toolCalls: row.tool_calls } : {}),
     ...(row.tool_results !== null ? { toolResults: row.tool_results } : {}),
+    ...(row.provider_data !== null && row.provider_data !== undefined
+      ? { providerData: row.provider_data }
+      : {}),
     createdAt: isoOf(row.created_at),
   };
 }

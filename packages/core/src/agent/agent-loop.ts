@@ -124,11 +124,11 @@ async function loop(setup: RunSetup, start: LoopStart, spans: Spans): Promise<Ag
     );
     if (!signal.aborted && calls.some(isPending)) {
       // A call waits for a person: the step's assistant turn is kept, its results wait for the resume.
-      const message = assistantMessageOf(response.text, [
-        ...read.calls,
-        ...split.client,
-        ...(read.doneCall ? [read.doneCall] : []),
-      ]);
+      const message = assistantMessageOf(
+        response.text,
+        [...read.calls, ...split.client, ...(read.doneCall ? [read.doneCall] : [])],
+        response.providerData,
+      );
       await commitStep({
         runId,
         step,

@@ -38,7 +38,15 @@ export async function askJsonTurn(
 ): Promise<ModelResponse> {
   const messages = [
     ...request.messages,
-    ...(reply.text.trim() !== '' ? [{ role: 'assistant' as const, content: reply.text }] : []),
+    ...(reply.text.trim() !== ''
+      ? [
+          {
+            role: 'assistant' as const,
+            content: reply.text,
+            ...(reply.providerData ? { providerData: reply.providerData } : {}),
+          },
+        ]
+      : []),
     { role: 'user' as const, content: JSON_TURN_PROMPT },
   ];
   const format = output.format;

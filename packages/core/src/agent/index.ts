@@ -60,6 +60,7 @@ export {
   type ModelStreamPart,
   type ModelToolCall,
   type ModelUsage,
+  type ProviderData,
   type ResponseFormat,
   type StructuredOutputSupport,
   type ToolCallRecord,

@@ -1,14 +1,20 @@
 import type { ToolFormat } from '../formats/types.js';
-import type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
+import type { ProviderData, ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 import type { JsonSchema } from '../schema/types.js';
 
-export type { ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
+export type { ProviderData, ToolCallRecord, ToolResultRecord } from '../ports/conversation-store.js';
 
 /** One message of a conversation, shaped like the conversation store's `NewChatMessage`. */
 export type AgentMessage =
   | { readonly role: 'system'; readonly content: string }
   | { readonly role: 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCallRecord[] }
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ToolCallRecord[];
+      /** What the model that wrote it keeps for its own next turns; other models ignore it. */
+      readonly providerData?: ProviderData;
+    }
   | { readonly role: 'tool'; readonly content: string; readonly toolResults: readonly ToolResultRecord[] };
 
 /** A tool call read from a model's answer: parsed arguments, or the raw text when it was not a JSON object. */
@@ -59,6 +65,8 @@ export interface ModelResponse {
   readonly toolCalls: readonly ModelToolCall[];
   readonly finishReason: FinishReason;
   readonly usage?: ModelUsage;
+  /** Kept on the step's assistant message for the model's next turns (OpenAI reasoning items …). */
+  readonly providerData?: ProviderData;
 }
 
 /** One piece of a streamed answer; the last part is always `response-finish` with the whole answer. */

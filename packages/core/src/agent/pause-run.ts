@@ -1,7 +1,7 @@
 import { newId } from '../util/new-id.js';
 import type { AttemptRecord, CallRecord } from './agent-events.js';
 import { type AgentInterrupt, APPROVAL_RESPONSE_SCHEMA } from './interrupts.js';
-import type { AgentMessage, ModelToolCall } from './model-types.js';
+import type { AgentMessage, ModelToolCall, ProviderData } from './model-types.js';
 import type { PausedCall, PausedRunState } from './paused-state.js';
 import type { RunSetup } from './run-setup.js';
 
@@ -97,17 +97,24 @@ function fields(call: CallRecord) {
   return { callId: call.callId, name: call.name, args: call.args, output: call.output };
 }
 
-/** The assistant message of a step: its text and every call it made. */
-export function assistantMessageOf(text: string, calls: readonly ModelToolCall[]): AgentMessage {
-  return calls.length > 0
-    ? {
-        role: 'assistant',
-        content: text,
-        toolCalls: calls.map((call) => ({
-          id: call.id,
-          name: call.name,
-          args: 'args' in call ? call.args : call.argsText,
-        })),
-      }
-    : { role: 'assistant', content: text };
+/** The assistant message of a step: its text, every call it made and the provider data of its answer. */
+export function assistantMessageOf(
+  text: string,
+  calls: readonly ModelToolCall[],
+  providerData?: ProviderData,
+): AgentMessage {
+  return {
+    role: 'assistant',
+    content: text,
+    ...(calls.length > 0
+      ? {
+          toolCalls: calls.map((call) => ({
+            id: call.id,
+            name: call.name,
+            args: 'args' in call ? call.args : call.argsText,
+          })),
+        }
+      : {}),
+    ...(providerData ? { providerData } : {}),
+  };
 }

@@ -70,11 +70,13 @@ export async function settleStep(input: SettleInput): Promise<SettledStep> {
   }
   const messages: AgentMessage[] = [];
   const toolCalls = [...read.calls, ...clientCalls, ...(read.doneCall ? [read.doneCall] : [])];
-  messages.push(
-    toolCalls.length > 0
-      ? { role: 'assistant', content: input.response.text, toolCalls: toolCalls.map(recordOf) }
-      : { role: 'assistant', content: input.response.text },
-  );
+  const { providerData } = input.response;
+  messages.push({
+    role: 'assistant',
+    content: input.response.text,
+    ...(toolCalls.length > 0 ? { toolCalls: toolCalls.map(recordOf) } : {}),
+    ...(providerData ? { providerData } : {}),
+  });
   const results: ToolResultRecord[] = calls.map((call) => ({
     toolCallId: call.callId,
     name: call.name,

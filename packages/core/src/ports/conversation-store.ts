@@ -18,6 +18,12 @@ export interface ToolResultRecord {
 
 // Tool calls and results are stored exactly as the agent loop records them (`ToolCallRecord`, `ToolResultRecord`).
 
+/**
+ * What a model provider keeps on an assistant message for its own later turns (the OpenAI Responses API's reasoning
+ * items …), under the provider's key: JSON, stored as it is, and ignored by every other provider.
+ */
+export type ProviderData = { readonly [provider: string]: unknown };
+
 /** Who wrote a message. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -41,6 +47,8 @@ export interface ChatMessage {
   readonly content: string;
   readonly toolCalls?: readonly ToolCallRecord[];
   readonly toolResults?: readonly ToolResultRecord[];
+  /** An assistant message's provider data (`ProviderData`), when its model left some. */
+  readonly providerData?: ProviderData;
   readonly createdAt: string;
 }
 
@@ -51,6 +59,8 @@ export interface NewChatMessage {
   readonly content: string;
   readonly toolCalls?: readonly ToolCallRecord[];
   readonly toolResults?: readonly ToolResultRecord[];
+  /** Only on an assistant message: a JSON object (`ProviderData`). */
+  readonly providerData?: ProviderData;
 }
 
 /** One conversation. */
@@ -146,8 +156,36 @@ export function checkChatMessage(message: NewChatMessage): NewChatMessage {
       );
     }
   }
+  if (message.providerData !== undefined) checkProviderData(message);
   return message;
 }
+
+function checkProviderData(message: NewChatMessage): void {
+  const data = message.providerData;
+  if (message.role !== 'assistant') {
+    throw new ConversationStoreError('invalid_input', 'only an assistant message may carry providerData');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConversationStoreError('invalid_input', 'providerData must be a JSON object keyed by provider');
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch (error) {
+    throw new ConversationStoreError('invalid_input', 'providerData must be JSON (no cycles, no bigint)', {
+      cause: error,
+    });
+  }
+  if (text !== undefined && text.length > MAX_PROVIDER_DATA_LENGTH) {
+    throw new ConversationStoreError(
+      'invalid_input',
+      `providerData is ${text.length} characters of JSON; at most ${MAX_PROVIDER_DATA_LENGTH} are stored`,
+    );
+  }
+}
+
+/** The most JSON text a message's `providerData` may take (16 MiB of characters). */
+const MAX_PROVIDER_DATA_LENGTH = 16 * 1024 * 1024;
 
 /** Throw `ConversationStoreError('invalid_input')` unless `session` is a well-formed new session. */
 export function checkConversationSession(session: NewConversationSession): NewConversationSession {

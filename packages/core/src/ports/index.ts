@@ -38,6 +38,7 @@ export {
   conversationPageSize,
   type NewChatMessage,
   type NewConversationSession,
+  type ProviderData,
   type SessionPage,
   type ToolCallRecord,
   type ToolResultRecord,

@@ -80,6 +80,7 @@ export function createMemoryConversationStore(): ConversationStore {
         content: message.content,
         ...(message.toolCalls ? { toolCalls: structuredClone(message.toolCalls) } : {}),
         ...(message.toolResults ? { toolResults: structuredClone(message.toolResults) } : {}),
+        ...(message.providerData ? { providerData: structuredClone(message.providerData) } : {}),
         createdAt: new Date().toISOString(),
       };
       list.push(stored);

@@ -94,6 +94,37 @@ export function storedIdOf(threadId: string, messageId: string): string {
 }
 
 /**
+ * The run's conversation with the provider data (a reasoning model's items …) of the assistant messages the thread
+ * holds under the ids the client sent, or holding the same calls: the client's messages carry none.
+ */
+export function withStoredProviderData(
+  threadId: string,
+  history: readonly AgentMessage[],
+  messages: readonly AguiMessage[],
+  stored: readonly ChatMessage[],
+): AgentMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  const byCall = new Map<string, ChatMessage>();
+  for (const message of stored) {
+    if (message.role !== 'assistant' || !message.providerData) continue;
+    byId.set(message.id, message);
+    for (const call of message.toolCalls ?? []) byCall.set(call.id, message);
+  }
+  if (byId.size === 0) return [...history];
+  // `toAgentMessages` makes one assistant message of each assistant message the client sent, in order.
+  const sent = messages.filter((message) => message.role === 'assistant');
+  let index = 0;
+  return history.map((message) => {
+    if (message.role !== 'assistant') return message;
+    const client = sent[index++];
+    const found =
+      (client ? byId.get(storedIdOf(threadId, client.id)) : undefined) ??
+      (message.toolCalls ?? []).map((call) => byCall.get(call.id)).find((item) => item !== undefined);
+    return found?.providerData ? { ...message, providerData: found.providerData } : message;
+  });
+}
+
+/**
  * The messages of an AG-UI run that the session does not hold yet: ones whose id is not stored, leaving out an
  * assistant turn whose calls are all stored and a tool result already stored (the server recorded those itself).
  */

@@ -17,7 +17,7 @@ import type { AGUIEvent } from '@affordance/core/streaming';
 import type { Logger } from 'pino';
 import { ServerError } from '../server-error.js';
 import { createAguiTranslator } from './agui-events.js';
-import { newMessagesOf, storedIdOf, toAgentMessages } from './agui-messages.js';
+import { newMessagesOf, storedIdOf, toAgentMessages, withStoredProviderData } from './agui-messages.js';
 import type { RunInput } from './read-run-input.js';
 import type { ResolvedModel } from './resolve-model.js';
 import { acceptResume, type DecisionRefusal, pausedRunOf } from './resume-agui.js';
@@ -92,12 +92,14 @@ export async function runAgui(
       { type: 'RUN_FINISHED', threadId, runId, result: summary, outcome: interruptOutcome(state.interrupts) },
     ]);
   }
+  let history = messages;
   if (!resume) {
     // A resume continues the stored conversation; messages sent beside it are not added.
     const stored = await storedOf(deps.conversations, threadId, input.messages);
     for (const message of newMessagesOf(threadId, input.messages, stored)) {
       await deps.conversations.appendMessage(threadId, message);
     }
+    history = withStoredProviderData(threadId, messages, input.messages, stored);
   }
 
   return sseStream(signal, async (send, aborted) => {
@@ -148,7 +150,7 @@ export async function runAgui(
       const result = await withSharedState(threadId, state, send, () =>
         resume
           ? resumeAgent({ ...loop, sessionId: threadId, decisions: resume.decisions, decidedBy: user.id })
-          : runAgent({ ...loop, input: messages }),
+          : runAgent({ ...loop, input: history }),
       );
       const last = finalEvent(result, threadId, runId);
       if (last) send(last);

@@ -92,6 +92,43 @@ export function describeConversationStoreContract(
       expect(await store.listMessages(unique('ses'))).toEqual([]);
     });
 
+    it("keeps an assistant message's provider data as JSON, and refuses it elsewhere or malformed", async () => {
+      const { id } = await store.createSession({ id: unique('ses') });
+      const providerData = {
+        'openai-responses': {
+          model: 'gpt-test',
+          reasoning: [{ id: 'rs_1', encryptedContent: 'gAAAAB…', summary: ['why'], beforeCall: 'tc_1' }],
+        },
+      };
+      const message: NewChatMessage = {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'tc_1', name: 'shape_move', args: {} }],
+        providerData,
+      };
+      const stored = await store.appendMessage(id, message);
+      expect(stored.providerData).toEqual(providerData);
+      expect((await store.listMessages(id))[0]!.providerData).toEqual(providerData);
+      await store.appendMessage(id, { role: 'assistant', content: 'plain' });
+      expect('providerData' in (await store.listMessages(id))[1]!).toBe(false);
+      await expectRejection(
+        () => store.appendMessage(id, { role: 'user', content: 'hi', providerData }),
+        'invalid_input',
+      );
+      for (const bad of [[1, 2], 'text', null] as unknown[]) {
+        await expectRejection(
+          () =>
+            store.appendMessage(id, {
+              role: 'assistant',
+              content: '',
+              providerData: bad as NewChatMessage['providerData'],
+            }),
+          'invalid_input',
+        );
+      }
+      expect(await store.getSession(id)).toMatchObject({ messageCount: 2 });
+    });
+
     it('numbers simultaneous appends 1…n without gaps or repeats', async () => {
       const { id } = await store.createSession({ id: unique('ses') });
       const appended = await Promise.all(

@@ -11,7 +11,12 @@ import { notAborted } from '../not-aborted.js';
 import { type OpenAIClientOptions, openAIClientOf } from './openai-client.js';
 import { toResponsesError } from './openai-responses-error.js';
 import { toResponsesInput } from './openai-responses-input.js';
-import { readResponse, readResponsesTurn } from './openai-responses-turn.js';
+import {
+  type OpenAIReasoningOptions,
+  type OpenAITextOptions,
+  responsesSettingsOf,
+} from './openai-responses-settings.js';
+import { readResponse, readResponsesTurn, type TurnReader } from './openai-responses-turn.js';
 
 /** Options of `createOpenAIResponsesModel`: a model name and either a client or what to build one with. */
 export interface OpenAIResponsesModelOptions extends OpenAIClientOptions {
@@ -20,6 +25,15 @@ export interface OpenAIResponsesModelOptions extends OpenAIClientOptions {
   readonly temperature?: number;
   /** Whether OpenAI keeps the responses (`store`; the API's default is true). The conversation is sent whole anyway. */
   readonly store?: boolean;
+  /** A reasoning model's `reasoning.effort` and `reasoning.summary`, sent as they are. */
+  readonly reasoning?: OpenAIReasoningOptions;
+  /** `text.verbosity`, sent beside any JSON-schema format. */
+  readonly text?: OpenAITextOptions;
+  /**
+   * Ask for `include: ['reasoning.encrypted_content']`, so reasoning items go back whole on later turns (default:
+   * when `store` is false and `reasoning` is set; a model without reasoning refuses it).
+   */
+  readonly encryptedReasoning?: boolean;
   /**
    * Whether the server takes `text.format: { type: 'json_schema' }` (default true); false makes
    * `runAgent({ output })` use its `final_answer` tool.
@@ -38,18 +52,34 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       'createOpenAIResponsesModel: model must be a non-empty string',
     );
   }
+  const settings = responsesSettingsOf(options);
   const client = openAIClientOf(options);
   const id = `openai-responses:${options.model}`;
+  const readerOf = (request: ModelRequest): TurnReader => ({
+    id,
+    model: options.model,
+    toolNames: toolNamesOf(request.tools),
+    stored: options.store !== false,
+  });
   const body = (request: ModelRequest) => ({
     model: options.model,
-    input: toResponsesInput(request.messages),
+    input: toResponsesInput(request.messages, options.model),
     ...(request.tools && request.tools.length > 0
       ? {
           tools: request.tools as OpenAI.Responses.FunctionTool[],
           tool_choice: request.toolChoice ?? 'auto',
         }
       : {}),
-    ...(request.responseFormat ? { text: { format: textFormatOf(request.responseFormat) } } : {}),
+    ...(request.responseFormat || settings.verbosity
+      ? {
+          text: {
+            ...(request.responseFormat ? { format: textFormatOf(request.responseFormat) } : {}),
+            ...(settings.verbosity ? { verbosity: settings.verbosity } : {}),
+          },
+        }
+      : {}),
+    ...(settings.reasoning ? { reasoning: settings.reasoning } : {}),
+    ...(settings.include ? { include: settings.include } : {}),
     ...(options.maxTokens !== undefined ? { max_output_tokens: options.maxTokens } : {}),
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     ...(options.store !== undefined ? { store: options.store } : {}),
@@ -66,13 +96,13 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
           { ...body(request), stream: false },
           request.signal ? { signal: request.signal } : {},
         );
-        return readResponse(id, response);
+        return readResponse(readerOf(request), response);
       } catch (error) {
         throw toResponsesError(error, id, request.signal);
       }
     },
     async *stream(request): AsyncIterable<ModelStreamPart> {
-      const turn = readResponsesTurn(id);
+      const turn = readResponsesTurn(readerOf(request));
       let finished: Awaited<ReturnType<typeof turn.end>>;
       try {
         notAborted(request.signal);
@@ -102,4 +132,14 @@ function textFormatOf(format: ResponseFormat): OpenAI.Responses.ResponseFormatTe
     schema: (strict.ok ? strict.schema : format.schema) as Record<string, unknown>,
     strict: strict.ok,
   };
+}
+
+/** The names of the offered function tools (the `openai-responses` format's flat `name`). */
+function toolNamesOf(tools: readonly unknown[] | undefined): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const tool of tools ?? []) {
+    const name = (tool as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') names.add(name);
+  }
+  return names;
 }

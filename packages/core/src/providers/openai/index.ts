@@ -5,3 +5,8 @@ export {
 } from './create-openai-responses-model.js';
 export type { OpenAIClientOptions } from './openai-client.js';
 export { OpenAIResponsesError, type OpenAIResponsesErrorCode } from './openai-responses-error.js';
+export type {
+  OpenAIReasoningEffort,
+  OpenAIReasoningOptions,
+  OpenAITextOptions,
+} from './openai-responses-settings.js';

@@ -5,26 +5,29 @@ import { responsesFinishReason, responsesUsage, toResponsesInput } from './opena
 describe('toResponsesInput', () => {
   it('keeps the order; an assistant turn without text is its calls only', () => {
     expect(
-      toResponsesInput([
-        { role: 'user', content: 'Weather in SF and Rome?' },
-        {
-          role: 'assistant',
-          content: '',
-          toolCalls: [
-            { id: 'c1', name: 'weather', args: { location: 'SF' } },
-            { id: 'c2', name: 'weather', args: undefined },
-          ],
-        },
-        {
-          role: 'tool',
-          content: '',
-          toolResults: [
-            { toolCallId: 'c1', name: 'weather', ok: true, output: 'sunny' },
-            { toolCallId: 'c2', name: 'weather', ok: false, output: 'location is required' },
-          ],
-        },
-        { role: 'assistant', content: 'Sunny in SF.' },
-      ]),
+      toResponsesInput(
+        [
+          { role: 'user', content: 'Weather in SF and Rome?' },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [
+              { id: 'c1', name: 'weather', args: { location: 'SF' } },
+              { id: 'c2', name: 'weather', args: undefined },
+            ],
+          },
+          {
+            role: 'tool',
+            content: '',
+            toolResults: [
+              { toolCallId: 'c1', name: 'weather', ok: true, output: 'sunny' },
+              { toolCallId: 'c2', name: 'weather', ok: false, output: 'location is required' },
+            ],
+          },
+          { role: 'assistant', content: 'Sunny in SF.' },
+        ],
+        'gpt-test',
+      ),
     ).toEqual([
       { role: 'user', content: 'Weather in SF and Rome?' },
       { type: 'function_call', call_id: 'c1', name: 'weather', arguments: '{"location":"SF"}' },

@@ -1,15 +1,17 @@
 import type OpenAI from 'openai';
 import type { AgentMessage, FinishReason, ModelUsage } from '../../agent/model-types.js';
 import { argumentsText } from './openai-messages.js';
+import { keptReasoningOf, reasoningInputOf } from './openai-responses-reasoning.js';
 
 type InputItem = OpenAI.Responses.ResponseInputItem;
 
 /**
  * Convert agent messages to Responses API input items: system, user and assistant text become messages, each tool
  * call a `function_call` item and each tool result a `function_call_output` item (the whole conversation is sent
- * every turn; nothing relies on `previous_response_id`).
+ * every turn; nothing relies on `previous_response_id`). The reasoning items an assistant message kept for `model`
+ * go back just before the text or the call they came before; another model's are left out.
  */
-export function toResponsesInput(messages: readonly AgentMessage[]): InputItem[] {
+export function toResponsesInput(messages: readonly AgentMessage[], model: string): InputItem[] {
   const out: InputItem[] = [];
   for (const message of messages) {
     switch (message.role) {
@@ -17,10 +19,18 @@ export function toResponsesInput(messages: readonly AgentMessage[]): InputItem[]
       case 'user':
         out.push({ role: message.role, content: message.content });
         break;
-      case 'assistant':
-        if (message.content !== '') out.push({ role: 'assistant', content: message.content });
+      case 'assistant': {
+        let reasoning = keptReasoningOf(message, model);
+        // Each item goes back once, even when a call id repeats.
+        const before = (call: string | undefined) => {
+          const items = reasoning.filter((item) => item.beforeCall === call);
+          reasoning = reasoning.filter((item) => item.beforeCall !== call);
+          return items.map(reasoningInputOf);
+        };
+        if (message.content !== '')
+          out.push(...before(undefined), { role: 'assistant', content: message.content });
         for (const call of message.toolCalls ?? []) {
-          out.push({
+          out.push(...before(call.id), {
             type: 'function_call',
             call_id: call.id,
             name: call.name,
@@ -28,6 +38,7 @@ export function toResponsesInput(messages: readonly AgentMessage[]): InputItem[]
           });
         }
         break;
+      }
       case 'tool':
         for (const result of message.toolResults) {
           out.push({ type: 'function_call_output', call_id: result.toolCallId, output: result.output });
