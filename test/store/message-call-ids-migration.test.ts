@@ -1,4 +1,4 @@
-// Migration 7 (`chat_messages_call_ids`, a GIN index on the tool-call ids a message holds): a database at version 6
+// Migration 8 (`chat_messages_call_ids`, a GIN index on the tool-call ids a message holds): a database at version 7
 // with messages in it takes the migration, the index is in the catalog, the planner can answer the store's call-id
 // match from it, and `findMessages` answers what the lookup before the index (the query kept below) answered. On
 // PGlite, and on a PostgreSQL server when its binaries are here (test/support/postgres-server.ts).
@@ -24,7 +24,7 @@ afterAll(async () => {
   await Promise.all(opened.splice(0).map((database) => database.close()));
 }, 60_000);
 
-/** `findMessages` before migration 7: each row's jsonb taken apart, no index able to help. */
+/** `findMessages` before migration 8: each row's jsonb taken apart, no index able to help. */
 const LOOKUP_BEFORE = `SELECT position FROM chat_messages WHERE session_id = $1 AND (id = ANY($2::text[])
   OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(tool_calls) = 'array' THEN tool_calls ELSE '[]'::jsonb END) AS c WHERE c->>'id' = ANY($3::text[]))
   OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(tool_results) = 'array' THEN tool_results ELSE '[]'::jsonb END) AS r WHERE r->>'toolCallId' = ANY($3::text[])))
@@ -59,14 +59,14 @@ async function writeThreads(db: SqlDatabase) {
 
 function describeMigration(name: string, open: () => Promise<SqlDatabase>): void {
   describe(name, () => {
-    it('applies to a database at version 6 and findMessages answers what the lookup before it did', async () => {
+    it('applies to a database at version 7 and findMessages answers what the lookup before it did', async () => {
       const db = await open();
       expect(
         await migrate(
           db,
-          MIGRATIONS.filter((migration) => migration.version <= 6),
+          MIGRATIONS.filter((migration) => migration.version <= 7),
         ),
-      ).toEqual([1, 2, 3, 4, 5, 6]);
+      ).toEqual([1, 2, 3, 4, 5, 6, 7]);
       const { store, lookups } = await writeThreads(db);
       const positionsBefore = [];
       for (const [session, query] of lookups) {
@@ -82,8 +82,8 @@ function describeMigration(name: string, open: () => Promise<SqlDatabase>): void
       for (const [session, query] of lookups) foundBefore.push(await store.findMessages!(session, query));
       expect(foundBefore.map((found) => found.map((message) => message.position))).toEqual(positionsBefore);
 
-      expect(await migrate(db)).toEqual([7]);
-      expect(await migrationStatus(db)).toMatchObject({ current: 7, pending: [], changed: [] });
+      expect(await migrate(db)).toEqual([8]);
+      expect(await migrationStatus(db)).toMatchObject({ current: 8, pending: [], changed: [] });
       const { rows } = await db.query<{ indexdef: string }>(
         `SELECT indexdef FROM pg_indexes
          WHERE schemaname = current_schema() AND tablename = 'chat_messages' AND indexname = 'chat_messages_call_ids'`,
@@ -112,7 +112,7 @@ function describeMigration(name: string, open: () => Promise<SqlDatabase>): void
     it('can run again on a database that has the index (IF NOT EXISTS)', async () => {
       const db = await open();
       await migrate(db);
-      const [indexMigration] = MIGRATIONS.filter((migration) => migration.version === 7);
+      const [indexMigration] = MIGRATIONS.filter((migration) => migration.version === 8);
       for (const statement of indexMigration!.statements) await db.query(statement);
       expect(await migrate(db)).toEqual([]);
     });
@@ -122,7 +122,7 @@ function describeMigration(name: string, open: () => Promise<SqlDatabase>): void
 let databases = 0;
 // One PGlite (each open costs seconds), each test in an empty schema of its own.
 let pglite: Promise<OpenDatabase> | undefined;
-describeMigration('migration 7 on PGlite', async () => {
+describeMigration('migration 8 on PGlite', async () => {
   pglite ??= openDatabase({ dataDir: 'memory://' }).then((database) => {
     opened.push(database);
     return database;
@@ -144,7 +144,7 @@ describe.skipIf(!available)('on a PostgreSQL server', () => {
     await Promise.all(opened.splice(0).map((database) => database.close()));
     await server?.stop();
   }, 60_000);
-  describeMigration('migration 7 on the server', async () => {
+  describeMigration('migration 8 on the server', async () => {
     const url = await (await started()).createDatabase(`call_ids_${++databases}`);
     const database = await openDatabase({ url });
     opened.push(database);

@@ -192,6 +192,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
+    name: 'assistant provider data',
+    statements: [
+      // What a model provider keeps on an assistant message for its later turns (OpenAI reasoning items …).
+      'ALTER TABLE chat_messages ADD COLUMN provider_data jsonb',
+    ],
+  },
+  {
+    version: 8,
     name: 'chat message tool-call ids',
     statements: [
       // `findMessages` asks for a session's messages by the ids of the tool calls and results they hold: a GIN index
@@ -200,14 +208,6 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS chat_messages_call_ids ON chat_messages USING gin ((
         jsonb_path_query_array(coalesce(tool_calls, '[]'::jsonb), '$[*].id')
         || jsonb_path_query_array(coalesce(tool_results, '[]'::jsonb), '$[*].toolCallId')))`,
-    ],
-  },
-  {
-    version: 8,
-    name: 'assistant provider data',
-    statements: [
-      // What a model provider keeps on an assistant message for its later turns (OpenAI reasoning items …).
-      'ALTER TABLE chat_messages ADD COLUMN provider_data jsonb',
     ],
   },
 ];

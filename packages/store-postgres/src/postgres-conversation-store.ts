@@ -43,7 +43,7 @@ const MESSAGE_COLUMNS =
 
 /**
  * The ids of the tool calls and tool results a message holds, as a jsonb array of strings: the expression the GIN
- * index `chat_messages_call_ids` (migration 7) is built on, so it must stay the same to the letter.
+ * index `chat_messages_call_ids` (migration 8) is built on, so it must stay the same to the letter.
  */
 export const CALL_IDS = `(jsonb_path_query_array(coalesce(tool_calls, '[]'::jsonb), '$[*].id')
   || jsonb_path_query_array(coalesce(tool_results, '[]'::jsonb), '$[*].toolCallId'))`;
