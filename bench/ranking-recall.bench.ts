@@ -2,7 +2,7 @@
 // through `registry.available({ query, limit, intent })`, against MiniSearch and wink-bm25 fed the same tokens; BFCL
 // v3 multiple / irrelevance with the threshold (`intent: 'relevant'`). Data: test/ranking/datasets.ts, livemcpbench.ts.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-recall.bench.ts [--halves] [--only=…]
-//   [--seal-only | --livemcp-only | --bfcl-only]
+//   [--seal-only | --livemcp-only | --bfcl-only] [--digits=N]
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';
 import { miniSearchEngine, winkEngine } from '../test/ranking/baseline-engines.js';
@@ -40,10 +40,12 @@ const evaluate = (engine: SearchEngine, label: string, all: readonly SealQuery[]
   row(`${label} (tuning half)`, evaluateRetrieval(engine, half(all, 0)));
   row(`${label} (held-out half)`, evaluateRetrieval(engine, half(all, 1)));
 };
-const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) =>
-  console.log(
-    `| ${label} | ${s.recallAt1.toFixed(3)} | ${s.recallAt5.toFixed(3)} | ${s.recallAt10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.medianMs.toFixed(2)} |`,
-  );
+// `--digits=N`: recall and MRR to N decimals (default 3), to see how far a figure is from an aim.
+const digits = Number(process.argv.find((argument) => argument.startsWith('--digits='))?.slice(9) ?? 3);
+const row = (label: string, s: ReturnType<typeof evaluateRetrieval>) => {
+  const [r1, r5, r10, mrr] = [s.recallAt1, s.recallAt5, s.recallAt10, s.mrr].map((x) => x.toFixed(digits));
+  console.log(`| ${label} | ${r1} | ${r5} | ${r10} | ${mrr} | ${s.medianMs.toFixed(2)} |`);
+};
 
 const part = ['seal', 'livemcp', 'bfcl'].find((name) => process.argv.includes(`--${name}-only`));
 const runs = (name: string) => part === undefined || part === name;
