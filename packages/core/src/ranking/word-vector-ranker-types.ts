@@ -31,6 +31,8 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
   readonly grounding?: GroundingWeights | false;
   /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
   readonly candidates?: number;
+  /** How many of those are the nearest by mean vector (default 32); the rest are the best lexical ones. */
+  readonly nearest?: number;
 }
 
 /** A candidate's order, its fused relevance (what the threshold is compared with) and the relevance's parts. */
