@@ -14,7 +14,7 @@
 // pass; the Seal figures did not move at three decimals).
 // Re-recorded when the word-vector ranker's own lexical ranker came to take the lexical ranker's defaults, so that
 // its recall-first `match` keeps the lexical `match`'s order (stemmer-missed variants only for unknown terms).
-// Re-recorded when the ranker came to soft-match the 32 nearest by mean vector (not 64) and the lexical pass to sum
+// Re-recorded when the ranker came to soft-match the 16 nearest by mean vector (not 64) and the lexical pass to sum
 // in 32-bit floats (docs/benchmarks/ranking.md, "Speed pass 4"; every figure equal or up).
 import { describe, expect, it } from 'vitest';
 import { answersDigest } from './answers-digest.js';
@@ -27,7 +27,7 @@ describe.skipIf(!vectors)('word-vector ranker answers', () => {
     timeout: 120_000,
   }, () => {
     expect(answersDigest(vectors!, 10_000)).toBe(
-      'd0b93fc3a6de238a99d8817fba92dc0b15b3352a88693ac170bdca3d678e7d19',
+      '812d79aaeb50ed4b08a19defe979aabed9c9f71449de0998bc64c5f8d46a30d9',
     );
   });
 });

@@ -29,9 +29,12 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
    * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
    */
   readonly grounding?: GroundingWeights | false;
-  /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
+  /**
+   * Past this many documents, only this many best lexical ones and the `nearest` by mean vector are soft-matched
+   * (default 64); a smaller registry soft-matches every document.
+   */
   readonly candidates?: number;
-  /** How many of those are the nearest by mean vector (default 32); the rest are the best lexical ones. */
+  /** How many nearest by mean vector a registry past `candidates` soft-matches besides the best lexical ones (default 16). */
   readonly nearest?: number;
 }
 

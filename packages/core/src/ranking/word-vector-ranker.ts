@@ -53,7 +53,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
-  const nearest = options.nearest ?? 32;
+  const nearest = options.nearest ?? 16;
   const lexicalFloor = lexicalFloorOf(options);
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
@@ -61,6 +61,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   if (grounding) checkGroundingWeights(grounding);
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
+  if (!(Number.isInteger(nearest) && nearest >= 0))
+    throw new RangeError('nearest must be a non-negative integer');
   const entries = new Map<string, WordVectorEntry>();
   const means = createMeanVectorIndex(table.dimensions);
   const softMatch = createSoftMatch(table, floor);
