@@ -18,9 +18,10 @@ export interface Scores {
   readonly slots: Int32Array;
   /**
    * Per slot, four side by side: its BM25F sum, its capped sum, and the key weight of the matched terms of its name
-   * and of its title and description (name terms left out).
+   * and of its title and description (name terms left out). In 32-bit floats: a pass touches half the registry's
+   * sums, and half the bytes is what it gains (scores to seven digits order a head as well).
    */
-  readonly sums: Float64Array;
+  readonly sums: Float32Array;
   /** Per slot, two side by side: a stamp, then bit g set when the document matches query group g (0 to 30 only). */
   readonly marks: Int32Array;
 }
@@ -43,7 +44,7 @@ export interface ScoreScratch {
    * Per slot, side by side (one cache line): its BM25F sum, capped sum, name key hits and about key hits; set to 0
    * when a query first touches the slot (the stamp in `marks` tells).
    */
-  readonly sums: Float64Array;
+  readonly sums: Float32Array;
   /** Per slot, side by side: the query stamp that last touched it, and its group bits. */
   readonly marks: Int32Array;
   readonly termSlots: Int32Array;
@@ -57,7 +58,7 @@ export function createScoreScratch(capacity: number): ScoreScratch {
   return {
     capacity,
     terms: new Float64Array(capacity * 2),
-    sums: new Float64Array(capacity * 4),
+    sums: new Float32Array(capacity * 4),
     marks: new Int32Array(capacity * 2),
     termSlots: new Int32Array(capacity),
     slots: new Int32Array(capacity),

@@ -223,14 +223,12 @@ describe('createLexicalRanker', () => {
       return ranker.explain(query)[0]?.components.name ?? 0;
     };
     const request = (words: string) => `apply ${words} to this long copper wire`;
-    expect(nameCoverage('electromagnetism.ampere_law', request('ampere law'))).toBeCloseTo(1, 10);
-    expect(nameCoverage('electromagnetismAmpereLaw', request('ampere law'))).toBeCloseTo(2 / 3, 10);
-    expect(nameCoverage('electromagnetism.ampere_law', request('ampere'))).toBeCloseTo(0.5, 10);
+    // The pass sums in 32-bit floats: a share is exact to about seven digits.
+    expect(nameCoverage('electromagnetism.ampere_law', request('ampere law'))).toBeCloseTo(1, 6);
+    expect(nameCoverage('electromagnetismAmpereLaw', request('ampere law'))).toBeCloseTo(2 / 3, 6);
+    expect(nameCoverage('electromagnetism.ampere_law', request('ampere'))).toBeCloseTo(0.5, 6);
     // Saying the namespace is still evidence.
-    expect(nameCoverage('electromagnetism.ampere_law', request('electromagnetism ampere'))).toBeCloseTo(
-      1,
-      10,
-    );
+    expect(nameCoverage('electromagnetism.ampere_law', request('electromagnetism ampere'))).toBeCloseTo(1, 6);
   });
 
   it('weighs the parts of the relevance as told', () => {

@@ -29,8 +29,13 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
    * parameters (default penalty 1, boost 1; `false` off). See docs/ranking.md.
    */
   readonly grounding?: GroundingWeights | false;
-  /** Past this many documents, only the best lexical and the nearest by mean vector are soft-matched (default 64). */
+  /**
+   * Past this many documents, only this many best lexical ones and the `nearest` by mean vector are soft-matched
+   * (default 64); a smaller registry soft-matches every document.
+   */
   readonly candidates?: number;
+  /** How many nearest by mean vector a registry past `candidates` soft-matches besides the best lexical ones (default 16). */
+  readonly nearest?: number;
 }
 
 /** A candidate's order, its fused relevance (what the threshold is compared with) and the relevance's parts. */

@@ -136,6 +136,10 @@ describe('createWordVectorRanker', () => {
     for (const action of actions) ranker.add(rankDocumentOf(action, `shape_${action.name}`));
     // No shared word, so the nearest by mean vector is the only candidate.
     expect(ranker.rank('enlarge').map((hit) => hit.id)).toEqual(['shape_resize']);
+    // Without the nearest, nothing is left to find it.
+    const lexicalOnly = createWordVectorRanker({ vectors, candidates: 1, nearest: 0 });
+    for (const action of actions) lexicalOnly.add(rankDocumentOf(action, `shape_${action.name}`));
+    expect(lexicalOnly.rank('enlarge')).toEqual([]);
   });
 
   it('answers rank with a limit as the head of the whole answer when it judges only the best candidates', () => {
@@ -182,6 +186,7 @@ describe('createWordVectorRanker', () => {
     expect(() => createWordVectorRanker({ vectors, coverage: { low: 0.5, high: 0.5 } })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, weight: 2 })).toThrow(RangeError);
     expect(() => createWordVectorRanker({ vectors, candidates: 0 })).toThrow(/candidates/);
+    expect(() => createWordVectorRanker({ vectors, nearest: -1 })).toThrow(/nearest/);
     expect(() => createWordVectorRanker({ vectors, shortRequestWords: -1 })).toThrow(/shortRequestWords/);
     expect(() => createWordVectorRanker({ vectors, instructionWords: Number.NaN })).toThrow(
       /instructionWords/,

@@ -54,6 +54,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const grounding = options.grounding ?? DEFAULT_GROUNDING;
   const threshold = options.threshold ?? DEFAULT_WORD_VECTOR_THRESHOLD;
   const candidates = options.candidates ?? 64;
+  const nearest = options.nearest ?? 16;
   const lexicalFloor = lexicalFloorOf(options);
   if (!(weight >= 0 && weight <= 1)) throw new RangeError('weight must be between 0 and 1');
   if (!(floor >= 0 && floor < 1)) throw new RangeError('floor must be at least 0 and below 1');
@@ -61,6 +62,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   if (grounding) checkGroundingWeights(grounding);
   if (!(Number.isInteger(candidates) && candidates > 0))
     throw new RangeError('candidates must be a positive integer');
+  if (!(Number.isInteger(nearest) && nearest >= 0))
+    throw new RangeError('nearest must be a non-negative integer');
   const entries = new Map<string, WordVectorEntry>();
   const means = createMeanVectorIndex(table.dimensions);
   const softMatch = createSoftMatch(table, floor);
@@ -68,7 +71,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
 
   /** Ids to soft-match besides the best lexical ones: every document of a small registry, else the nearest in meaning. */
   const othersOf = (queryBag: WordBag): string[] =>
-    entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), candidates);
+    entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), nearest);
 
   /** The query's side of a pass: its words, the lexical pass over the best and the nearest, its values when asked. */
   const passOf = (query: string, matchLimit?: number): WordVectorPass => {
