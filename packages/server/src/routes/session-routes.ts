@@ -40,6 +40,9 @@ const MESSAGE = {
     content: text,
     toolCalls: { type: 'array', items: toolCall },
     toolResults: { type: 'array', items: toolResult },
+    // What a model provider keeps on an assistant message for its later turns, by provider (OpenAI Responses:
+    // reasoning items, their content encrypted by OpenAI); opaque to clients.
+    providerData: { type: 'object', additionalProperties: true },
     createdAt: text,
   },
 } as const;
