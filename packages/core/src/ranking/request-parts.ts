@@ -1,3 +1,4 @@
+import { announcesAsks } from './announcing.js';
 import { clausesOf } from './ask-clauses.js';
 import { queryTerms } from './query-terms.js';
 import type { RankedMatch } from './types.js';
@@ -55,7 +56,8 @@ function partWeight(part: string): number {
 /**
  * The parts of a request of several sentences whose best action is relevant to them (`rank` flags each hit by the
  * part's own threshold), each with its weight and its own ranking by `rank` (both without its lists of details);
- * none for a request of one sentence, or when fewer than two parts ask for something. Once two or more sentences ask,
+ * none for a request of one sentence, or when fewer than two parts ask for something (an opening that only announces
+ * the asks, `announcesAsks`, is not one of them). Once two or more sentences ask,
  * a sentence that chains asks ("…, then …", "… and also …") is ranked clause by clause (`clausesOf`); the clauses
  * never make a request of one ask into one of several.
  */
@@ -70,6 +72,9 @@ export function rankParts(query: string, rank: (part: string) => readonly Ranked
     return hits[0]?.relevant ? { weight: partWeight(head.replace(DESCRIBING, '')), hits } : undefined;
   };
   const bySentence = sentences.map(asking);
+  // An opening that only announces the asks ("I need your help with some tasks.") is context once a later one asks.
+  if (announcesAsks(sentences[0]!) && bySentence.some((part, at) => at > 0 && part !== undefined))
+    bySentence[0] = undefined;
   if (bySentence.filter((part) => part !== undefined).length < 2) return [];
   return sentences.flatMap((sentence, at) => {
     const clauses = clausesOf(sentence);
