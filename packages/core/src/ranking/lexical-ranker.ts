@@ -1,4 +1,4 @@
-import { type Candidate, keepBest } from './best-candidates.js';
+import { type Candidate, createBestHead } from './best-candidates.js';
 import { diversify } from './diversify.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
@@ -104,9 +104,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       );
     }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
-    const top: Candidate[] = [];
+    const best = createBestHead(head);
     const rest: Candidate[] = [];
-    const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
+    const floor = Number.isFinite(limit) ? () => (best.length >= head ? best.lastOrder() : 0) : () => 0;
     const aspects = collect(
       query,
       (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
@@ -124,13 +124,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
         if (relevance < minimum) return;
-        const bumped = keepBest(top, { slot, order, mask, share, name, about, relevance }, head);
-        if (bumped && !Number.isFinite(limit)) rest.push(bumped);
+        const kept = best.offer(slot, order, mask, share, name, about, relevance);
+        if (kept === 'kept' || Number.isFinite(limit)) return;
+        rest.push(kept === 'bumped' ? best.fallen() : { slot, order, mask, share, name, about, relevance });
       },
       floor,
       explaining?.wanted,
       settings,
     );
+    const top = best.items();
     // Best first, reordered for novelty by `amount` (0: as they are).
     const reorderOf = (items: readonly Candidate[], amount: number) =>
       amount > 0
