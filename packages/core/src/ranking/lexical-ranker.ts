@@ -1,5 +1,4 @@
-import { type Candidate, createBestHead } from './best-candidates.js';
-import { diversify } from './diversify.js';
+import { type Candidate, keepBest } from './best-candidates.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
@@ -104,10 +103,10 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       );
     }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
-    const best = createBestHead(head);
+    const top: Candidate[] = [];
     const rest: Candidate[] = [];
-    const floor = Number.isFinite(limit) ? () => (best.length >= head ? best.lastOrder() : 0) : () => 0;
-    const aspects = collect(
+    const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
+    const reordered = collect(
       query,
       (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
         const mark = explaining?.wanted[slot] ?? 0;
@@ -124,23 +123,16 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
         if (relevance < minimum) return;
-        const kept = best.offer(slot, order, mask, share, name, about, relevance);
-        if (kept === 'kept' || Number.isFinite(limit)) return;
-        rest.push(kept === 'bumped' ? best.fallen() : { slot, order, mask, share, name, about, relevance });
+        const bumped = keepBest(top, { slot, order, mask, share, name, about, relevance }, head);
+        if (bumped && !Number.isFinite(limit)) rest.push(bumped);
       },
       floor,
       explaining?.wanted,
       settings,
     );
-    const top = best.items();
     // Best first, reordered for novelty by `amount` (0: as they are).
     const reorderOf = (items: readonly Candidate[], amount: number) =>
-      amount > 0
-        ? diversify(
-            items.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-            amount,
-          )
-        : items.map((item, at) => ({ index: at, score: item.order }));
+      amount > 0 ? reordered(items, amount) : items.map((item, at) => ({ index: at, score: item.order }));
     const picked = reorderOf(top, reorder);
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
     if (explaining?.matchLimit !== undefined) {
