@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Aspects, diversify } from './diversify.js';
-import { diversifyMasks } from './diversify-masks.js';
+import { diversifyBits, diversifyMasks } from './diversify-masks.js';
 
 /** 64 candidates of random orders, each matching random groups of `weights` (as aspects and as a mask). */
 function candidatesOf(seed: number, weights: readonly number[]) {
@@ -17,7 +17,7 @@ function candidatesOf(seed: number, weights: readonly number[]) {
     for (let group = 0; group < weights.length; group++) {
       if (next() < 0.3) {
         groups.push({ group, weight: weights[group]! });
-        mask |= 1 << group;
+        if (group < 31) mask |= 1 << group;
       }
     }
     aspects.push({ order: Math.floor(next() * 50) / 50 + next() / 1e6, groups });
@@ -35,6 +35,24 @@ describe('diversifyMasks', () => {
         const orders = aspects.map((candidate) => candidate.order);
         for (const novelty of [0.3, 0.5, 1]) {
           expect(diversifyMasks(orders, masks, weights, novelty)).toEqual(diversify(aspects, novelty));
+        }
+      }
+    }
+  });
+
+  it('picks and scores as diversify does with any number of groups, as bits of several words', () => {
+    for (const seed of [1, 2, 3]) {
+      for (const size of [5, 31, 32, 33, 70]) {
+        const weights = Array.from({ length: size }, (_, at) => 0.3 + ((at * 7919 + seed) % 13) / 7.1);
+        const { aspects } = candidatesOf(seed * 97 + size, weights);
+        const words = Math.ceil(size / 32);
+        const bits = new Int32Array(aspects.length * words);
+        aspects.forEach((candidate, at) => {
+          for (const { group } of candidate.groups) bits[at * words + (group >> 5)]! |= 1 << (group & 31);
+        });
+        const orders = aspects.map((candidate) => candidate.order);
+        for (const novelty of [0.3, 0.5, 1]) {
+          expect(diversifyBits(orders, bits, words, weights, novelty)).toEqual(diversify(aspects, novelty));
         }
       }
     }

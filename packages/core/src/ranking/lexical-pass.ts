@@ -1,5 +1,4 @@
-import { aspectsOf, diversify } from './diversify.js';
-import { diversifyMasks } from './diversify-masks.js';
+import { diversifyBits, diversifyMasks } from './diversify-masks.js';
 import type { LexicalGrounding } from './lexical-grounding.js';
 import type { Visit } from './lexical-ranker-types.js';
 import { type PlanSettings, planQuery } from './query-plan.js';
@@ -172,14 +171,34 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
           novelty,
         );
     }
-    return (items, novelty) =>
-      diversify(
-        items.map((item) => ({
-          order: item.order,
-          groups: aspectsOf(item.mask, groups, index.termsOf(item.slot)),
-        })),
+    // More groups than the masks hold: the groups past 30 a candidate matches are found from its terms, through the
+    // groups each term stands in.
+    const weights = groups.map((group) => group.weight);
+    const words = Math.ceil(groups.length / 32);
+    const groupsOf = new Map<number, number[]>();
+    for (let group = 31; group < groups.length; group++) {
+      for (const { id } of groups[group]!.members) {
+        const found = groupsOf.get(id);
+        if (found) found.push(group);
+        else groupsOf.set(id, [group]);
+      }
+    }
+    return (items, novelty) => {
+      const bits = new Int32Array(items.length * words);
+      items.forEach((item, at) => {
+        bits[at * words] = item.mask & 0x7fffffff;
+        for (const term of index.termsOf(item.slot)) {
+          for (const group of groupsOf.get(term) ?? []) bits[at * words + (group >> 5)]! |= 1 << (group & 31);
+        }
+      });
+      return diversifyBits(
+        items.map((item) => item.order),
+        bits,
+        words,
+        weights,
         novelty,
       );
+    };
   };
 
   return {
