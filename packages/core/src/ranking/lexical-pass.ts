@@ -1,4 +1,4 @@
-import { type Aspect, aspectsOf } from './diversify.js';
+import { diversifyBits, diversifyMasks } from './diversify-masks.js';
 import type { LexicalGrounding } from './lexical-grounding.js';
 import type { Visit } from './lexical-ranker-types.js';
 import { type PlanSettings, planQuery } from './query-plan.js';
@@ -21,6 +21,12 @@ export interface LexicalPassSettings {
   readonly grounding?: LexicalGrounding;
 }
 
+/** Some visited documents reordered for novelty by `novelty`: their indexes, best first, with their new scores. */
+export type Reorder = (
+  items: ReadonlyArray<{ readonly slot: number; readonly order: number; readonly mask: number }>,
+  novelty: number,
+) => Array<{ index: number; score: number }>;
+
 /** The BM25F pass of a lexical ranker over its term index, with the collection's cached weights. */
 export interface LexicalPass {
   /** The threshold's plan: every variant of a query term, no synonyms. */
@@ -28,7 +34,8 @@ export interface LexicalPass {
   /**
    * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
    * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the
-   * others only when their order is above it too (the caller keeps nothing else). Answers the aspects of a slot.
+   * others only when their order is above it too (the caller keeps nothing else). Answers how to reorder some of
+   * those visited for novelty (`diversify` with the query's terms as aspects).
    */
   collect(
     query: string,
@@ -36,7 +43,7 @@ export interface LexicalPass {
     floor?: () => number,
     wanted?: Uint8Array,
     settings?: PlanSettings,
-  ): (slot: number, mask: number) => Aspect[];
+  ): Reorder;
   /** Tell the pass the collection changed (a document added or removed). */
   changed(): void;
 }
@@ -153,7 +160,45 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       least = floor?.() ?? 0;
     }
-    return (slot, mask) => aspectsOf(mask, groups, groups.length > 31 ? index.termsOf(slot) : []);
+    if (groups.length <= 31) {
+      // Every group fits the masks: no aspects made per candidate.
+      const weights = groups.map((group) => group.weight);
+      return (items, novelty) =>
+        diversifyMasks(
+          items.map((item) => item.order),
+          items.map((item) => item.mask),
+          weights,
+          novelty,
+        );
+    }
+    // More groups than the masks hold: the groups past 30 a candidate matches are found from its terms, through the
+    // groups each term stands in.
+    const weights = groups.map((group) => group.weight);
+    const words = Math.ceil(groups.length / 32);
+    const groupsOf = new Map<number, number[]>();
+    for (let group = 31; group < groups.length; group++) {
+      for (const { id } of groups[group]!.members) {
+        const found = groupsOf.get(id);
+        if (found) found.push(group);
+        else groupsOf.set(id, [group]);
+      }
+    }
+    return (items, novelty) => {
+      const bits = new Int32Array(items.length * words);
+      items.forEach((item, at) => {
+        bits[at * words] = item.mask & 0x7fffffff;
+        for (const term of index.termsOf(item.slot)) {
+          for (const group of groupsOf.get(term) ?? []) bits[at * words + (group >> 5)]! |= 1 << (group & 31);
+        }
+      });
+      return diversifyBits(
+        items.map((item) => item.order),
+        bits,
+        words,
+        weights,
+        novelty,
+      );
+    };
   };
 
   return {

@@ -1,5 +1,4 @@
 import { type Candidate, keepBest } from './best-candidates.js';
-import { diversify } from './diversify.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
@@ -107,7 +106,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     const top: Candidate[] = [];
     const rest: Candidate[] = [];
     const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
-    const aspects = collect(
+    const reordered = collect(
       query,
       (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
         const mark = explaining?.wanted[slot] ?? 0;
@@ -133,12 +132,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     );
     // Best first, reordered for novelty by `amount` (0: as they are).
     const reorderOf = (items: readonly Candidate[], amount: number) =>
-      amount > 0
-        ? diversify(
-            items.map((item) => ({ order: item.order, groups: aspects(item.slot, item.mask) })),
-            amount,
-          )
-        : items.map((item, at) => ({ index: at, score: item.order }));
+      amount > 0 ? reordered(items, amount) : items.map((item, at) => ({ index: at, score: item.order }));
     const picked = reorderOf(top, reorder);
     const kept = Number.isFinite(limit) ? picked.slice(0, limit) : picked;
     if (explaining?.matchLimit !== undefined) {

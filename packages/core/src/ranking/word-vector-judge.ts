@@ -33,11 +33,12 @@ export const SOFT_ONLY_SCALE = 0.05;
 /** How many candidates `rank` with a limit credits at a time. */
 const BATCH = 16;
 
-/** A candidate of `rank` with a limit: its score and its place among the candidates picked. */
+/** A candidate of `rank` with a limit: its score, its place among the candidates picked, its relevance once judged. */
 interface Candidate {
   readonly id: string;
   score: number;
   readonly position: number;
+  relevance: number | undefined;
 }
 
 /** Best score first; of equal scores, the one picked first (as a stable sort of the candidates keeps them). */
@@ -167,32 +168,54 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     const softOnly: Candidate[] = [];
     pickedOf(pass).forEach((id, position) => {
       const score = pass.order.get(id) ?? pass.explained.get(id)?.score;
-      (score === undefined ? softOnly : known).push({ id, score: score ?? 0, position });
+      (score === undefined ? softOnly : known).push({
+        id,
+        score: score ?? 0,
+        position,
+        relevance: undefined,
+      });
     });
     known.sort(byScore);
     const hits = judgeInOrder(known, limit, pass);
     if (hits.length === limit && hits[limit - 1]!.score > SOFT_ONLY_SCALE) return hits;
     if (pass.matching) softMatch.credit(softOnly.map((candidate) => entries.get(candidate.id)));
     for (const candidate of softOnly) {
-      judge(entries.get(candidate.id), 0, pass);
+      candidate.relevance = judge(entries.get(candidate.id), 0, pass);
       candidate.score = SOFT_ONLY_SCALE * judged.soft;
     }
     return judgeInOrder([...known, ...softOnly].sort(byScore), limit, pass);
   };
 
-  /** The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. */
+  /**
+   * The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. A
+   * candidate judged before keeps its relevance (the same inputs, and its words' credits hold for the query).
+   */
   const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
     const hits: RankHit[] = [];
     for (let start = 0; start < list.length && hits.length < limit; start += BATCH) {
-      const batch = list.slice(start, start + BATCH);
-      if (pass.matching) softMatch.credit(batch.map((candidate) => entries.get(candidate.id)));
-      for (const { id, score } of batch) {
-        const relevance = judge(entries.get(id), pass.explained.get(id)?.relevance ?? 0, pass);
-        if (relevance >= threshold && score > 0) hits.push({ id, score });
+      const end = Math.min(list.length, start + BATCH);
+      if (pass.matching) softMatch.credit(unjudged(list, start, end));
+      for (let at = start; at < end; at++) {
+        const candidate = list[at]!;
+        candidate.relevance ??= judge(
+          entries.get(candidate.id),
+          pass.explained.get(candidate.id)?.relevance ?? 0,
+          pass,
+        );
+        if (candidate.relevance >= threshold && candidate.score > 0)
+          hits.push({ id: candidate.id, score: candidate.score });
         if (hits.length === limit) break;
       }
     }
     return hits;
+  };
+  /** The entries of the candidates from `start` to `end` not judged yet. */
+  const unjudged = (list: readonly Candidate[], start: number, end: number) => {
+    const found: Array<WordVectorEntry | undefined> = [];
+    for (let at = start; at < end; at++) {
+      if (list[at]!.relevance === undefined) found.push(entries.get(list[at]!.id));
+    }
+    return found;
   };
 
   return { judged, judge, judgeAll, rankTop };

@@ -1,0 +1,130 @@
+/**
+ * `diversify` (xQuAD over the query's terms) for candidates whose matched groups are all among the first 31, given
+ * as bit masks with the groups' weights: the same picks and scores (each sum over a candidate's groups in group
+ * order, as `diversify` adds them), without a list of aspects made for every candidate.
+ */
+export function diversifyMasks(
+  orders: ArrayLike<number>,
+  masks: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  novelty: number,
+): Array<{ index: number; score: number }> {
+  const count = orders.length;
+  const groups = Math.min(31, weights.length);
+  const totals = new Float64Array(count);
+  const gains = new Float64Array(count);
+  const picked = new Uint8Array(count);
+  let covered = 0;
+  const gainOf = (at: number) => {
+    const mask = masks[at]!;
+    let fresh = 0;
+    for (let group = 0; group < groups; group++) {
+      const bit = 1 << group;
+      if ((mask & bit) !== 0 && (covered & bit) === 0) fresh += weights[group]!;
+    }
+    const total = totals[at]!;
+    return orders[at]! * (1 - novelty + (total > 0 ? (novelty * fresh) / total : 0));
+  };
+  for (let at = 0; at < count; at++) {
+    const mask = masks[at]!;
+    let total = 0;
+    for (let group = 0; group < groups; group++) if ((mask & (1 << group)) !== 0) total += weights[group]!;
+    totals[at] = total;
+    gains[at] = gainOf(at);
+  }
+  const found: Array<{ index: number; score: number }> = [];
+  for (let round = 0; round < count; round++) {
+    // The first of the highest gains among those not picked, in the candidates' order.
+    let best = -1;
+    let bestGain = Number.NEGATIVE_INFINITY;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 1) continue;
+      if (best < 0) best = at;
+      if (gains[at]! > bestGain) {
+        best = at;
+        bestGain = gains[at]!;
+      }
+    }
+    picked[best] = 1;
+    // As `diversify`: a gain that is not a number scores -Infinity.
+    const gain = gains[best]!;
+    found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
+    const fresh = masks[best]! & ~covered;
+    if (fresh === 0) continue;
+    covered |= fresh;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 0 && (masks[at]! & fresh) !== 0) gains[at] = gainOf(at);
+    }
+  }
+  return found;
+}
+
+/**
+ * `diversifyMasks` for any number of groups: candidate `at`'s groups are bits of `bits[at * words …]` (group g at
+ * bit `g & 31` of word `g >> 5`). The same picks and scores as `diversify` with the same groups as aspects.
+ */
+export function diversifyBits(
+  orders: ArrayLike<number>,
+  bits: Int32Array,
+  words: number,
+  weights: ArrayLike<number>,
+  novelty: number,
+): Array<{ index: number; score: number }> {
+  const count = orders.length;
+  const groups = weights.length;
+  const totals = new Float64Array(count);
+  const gains = new Float64Array(count);
+  const picked = new Uint8Array(count);
+  const covered = new Int32Array(words);
+  const fresh = new Int32Array(words);
+  const gainOf = (at: number) => {
+    const start = at * words;
+    let uncovered = 0;
+    for (let group = 0; group < groups; group++) {
+      const word = group >> 5;
+      const bit = 1 << (group & 31);
+      if ((bits[start + word]! & bit) !== 0 && (covered[word]! & bit) === 0) uncovered += weights[group]!;
+    }
+    const total = totals[at]!;
+    return orders[at]! * (1 - novelty + (total > 0 ? (novelty * uncovered) / total : 0));
+  };
+  for (let at = 0; at < count; at++) {
+    const start = at * words;
+    let total = 0;
+    for (let group = 0; group < groups; group++) {
+      if ((bits[start + (group >> 5)]! & (1 << (group & 31))) !== 0) total += weights[group]!;
+    }
+    totals[at] = total;
+    gains[at] = gainOf(at);
+  }
+  const found: Array<{ index: number; score: number }> = [];
+  for (let round = 0; round < count; round++) {
+    let best = -1;
+    let bestGain = Number.NEGATIVE_INFINITY;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 1) continue;
+      if (best < 0) best = at;
+      if (gains[at]! > bestGain) {
+        best = at;
+        bestGain = gains[at]!;
+      }
+    }
+    picked[best] = 1;
+    const gain = gains[best]!;
+    found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
+    let any = 0;
+    for (let word = 0; word < words; word++) {
+      fresh[word] = bits[best * words + word]! & ~covered[word]!;
+      covered[word]! |= fresh[word]!;
+      any |= fresh[word]!;
+    }
+    if (any === 0) continue;
+    for (let at = 0; at < count; at++) {
+      if (picked[at] === 1) continue;
+      let shares = 0;
+      for (let word = 0; word < words; word++) shares |= bits[at * words + word]! & fresh[word]!;
+      if (shares !== 0) gains[at] = gainOf(at);
+    }
+  }
+  return found;
+}
