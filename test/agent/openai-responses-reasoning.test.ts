@@ -85,6 +85,29 @@ describe('createOpenAIResponsesModel: reasoning items kept for the next turns', 
     ]);
   });
 
+  it('sendReasoning false: the kept reasoning stays home, the call goes back alone', async () => {
+    const model = await modelWith(() => ({ sse: responsesSse(readChunks(REASONING)) }), {
+      ...stored,
+      sendReasoning: false,
+    });
+    const first = finishOf(await collect(model.stream({ messages, tools })));
+    expect(first.providerData).toBeDefined();
+    await collect(model.stream({ messages: [...messages, ...turnOf(first, 'sunny')], tools }));
+    const input = sent(1).input as Array<{ type?: string }>;
+    expect(input.some((item) => item.type === 'reasoning')).toBe(false);
+    expect(input.map((item) => item.type).slice(2)).toEqual(['function_call', 'function_call_output']);
+  });
+
+  it('refuses a sendReasoning that is not a boolean', () => {
+    expect(() =>
+      createOpenAIResponsesModel({
+        model: 'o4-mini',
+        apiKey: 'k',
+        sendReasoning: 'no' as unknown as boolean,
+      }),
+    ).toThrow(/sendReasoning must be true or false/);
+  });
+
   it('reasoning before the text goes back before the assistant message', async () => {
     const model = await modelWith(
       () => ({ json: readResponse('openai/responses/programmatic-tool-calling.3') }),

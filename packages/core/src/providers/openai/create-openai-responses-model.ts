@@ -35,6 +35,11 @@ export interface OpenAIResponsesModelOptions extends OpenAIClientOptions {
    */
   readonly encryptedReasoning?: boolean;
   /**
+   * Send the reasoning items kept on earlier assistant messages back on later turns (default true); false for an
+   * OpenAI-compatible server that refuses them (the model then reasons afresh each turn).
+   */
+  readonly sendReasoning?: boolean;
+  /**
    * Whether the server takes `text.format: { type: 'json_schema' }` (default true); false makes
    * `runAgent({ output })` use its `final_answer` tool.
    */
@@ -53,6 +58,13 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     );
   }
   const settings = responsesSettingsOf(options);
+  if (options.sendReasoning !== undefined && typeof options.sendReasoning !== 'boolean') {
+    throw new AffordanceError(
+      'invalid_option',
+      'createOpenAIResponsesModel: sendReasoning must be true or false',
+    );
+  }
+  const sendReasoning = options.sendReasoning ?? true;
   const client = openAIClientOf(options);
   const id = `openai-responses:${options.model}`;
   const readerOf = (request: ModelRequest): TurnReader => ({
@@ -63,7 +75,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   });
   const body = (request: ModelRequest) => ({
     model: options.model,
-    input: toResponsesInput(request.messages, options.model),
+    input: toResponsesInput(request.messages, options.model, sendReasoning),
     ...(request.tools && request.tools.length > 0
       ? {
           tools: request.tools as OpenAI.Responses.FunctionTool[],

@@ -9,9 +9,14 @@ type InputItem = OpenAI.Responses.ResponseInputItem;
  * Convert agent messages to Responses API input items: system, user and assistant text become messages, each tool
  * call a `function_call` item and each tool result a `function_call_output` item (the whole conversation is sent
  * every turn; nothing relies on `previous_response_id`). The reasoning items an assistant message kept for `model`
- * go back just before the text or the call they came before; another model's are left out.
+ * go back just before the text or the call they came before (unless `sendReasoning` is false); another model's are
+ * left out.
  */
-export function toResponsesInput(messages: readonly AgentMessage[], model: string): InputItem[] {
+export function toResponsesInput(
+  messages: readonly AgentMessage[],
+  model: string,
+  sendReasoning = true,
+): InputItem[] {
   const out: InputItem[] = [];
   for (const message of messages) {
     switch (message.role) {
@@ -20,7 +25,7 @@ export function toResponsesInput(messages: readonly AgentMessage[], model: strin
         out.push({ role: message.role, content: message.content });
         break;
       case 'assistant': {
-        let reasoning = keptReasoningOf(message, model);
+        let reasoning = sendReasoning ? keptReasoningOf(message, model) : [];
         // Each item goes back once, even when a call id repeats.
         const before = (call: string | undefined) => {
           const items = reasoning.filter((item) => item.beforeCall === call);
