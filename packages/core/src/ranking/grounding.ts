@@ -1,3 +1,4 @@
+import { queryTerms } from './query-terms.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 import type { RankParameter } from './types.js';
 
@@ -53,6 +54,7 @@ const QUOTED = /"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\p{L}\p{N}])'(?:[^']|'(
 const NUMBER_TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’_.,-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 const WORD_TOKEN = /[\p{L}\p{N}&][\p{L}\p{N}'’_.-]*/gu;
 const SPACE = /\s/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 // Only a text with one of these can hold a quoted text.
 const MAY_QUOTE = /["“‘']/;
 const DIGIT = /\p{N}/u;
@@ -98,13 +100,27 @@ function valuesOf(query: string): RequestValues {
     if (capitalised && !inName) names++;
     inName = capitalised || (inName && NAME_JOINERS.has(token.toLowerCase()));
   }
+  return Object.freeze({ numbers, quantities, names, terms: Object.freeze(contentTerms(query)) });
+}
+
+/**
+ * The request's distinct content terms that are not light, in the order first said. A text of ASCII characters only
+ * splits into the same words token by token as whole (its lower case does not depend on the letters around), so its
+ * terms are the query's terms the lexical pass already worked out; any other text is split and stemmed here.
+ */
+function contentTerms(query: string): string[] {
+  if (!NOT_ASCII.test(query)) {
+    const found: string[] = [];
+    for (const { term } of queryTerms(query)) if (!isLightTerm(term)) found.push(term);
+    return found;
+  }
   const terms = new Set<string>();
   for (const word of splitWords(query)) {
     if (!isContentWord(word)) continue;
     const term = stem(word);
     if (!isLightTerm(term)) terms.add(term);
   }
-  return Object.freeze({ numbers, quantities, names, terms: Object.freeze([...terms]) });
+  return [...terms];
 }
 
 /** `CAPITALISED.test(token)`, the letters A to Z and a to z told apart without the expression. */
