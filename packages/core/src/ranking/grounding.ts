@@ -1,3 +1,4 @@
+import { queryTerms } from './query-terms.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 import type { RankParameter } from './types.js';
 
@@ -52,32 +53,66 @@ const NAME_JOINERS: ReadonlySet<string> = new Set(['of', 'the', 'de', 'la', 'vs'
 const QUOTED = /"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\p{L}\p{N}])'(?:[^']|'(?=\p{L}))+'(?![\p{L}\p{N}])/gu;
 const NUMBER_TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’_.,-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 const WORD_TOKEN = /[\p{L}\p{N}&][\p{L}\p{N}'’_.-]*/gu;
-const SENTENCE_END = /[.!?:;]\s*$/;
+const SPACE = /\s/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+// Only a text with one of these can hold a quoted text.
+const MAY_QUOTE = /["“‘']/;
 const DIGIT = /\p{N}/u;
 const CAPITALISED = /^\p{Lu}/u;
 
+// The last requests' values: a query's lexical pass, its floor and its judge each ask for them.
+const recentValues = new Map<string, RequestValues>();
+
 /** The values a request holds: numbers, implied amounts, names and quoted texts, and its content terms. */
 export function requestValues(query: string): RequestValues {
+  let values = recentValues.get(query);
+  if (values) return values;
+  values = valuesOf(query);
+  if (recentValues.size >= 8) recentValues.delete(recentValues.keys().next().value as string);
+  recentValues.set(query, values);
+  return values;
+}
+
+function valuesOf(query: string): RequestValues {
   let numbers = 0;
   let quantities = 0;
-  for (const [token] of query.matchAll(NUMBER_TOKEN)) {
-    const lower = token.toLowerCase();
-    if (DIGIT.test(token) || NUMBER_WORDS.has(lower)) numbers++;
-    else if (TIME_UNITS.has(lower)) quantities++;
+  for (const token of query.match(NUMBER_TOKEN) ?? []) {
+    if (DIGIT.test(token)) numbers++;
+    // The number words and time units are 3 to 9 letters long.
+    else if (token.length >= 3 && token.length <= 9) {
+      const lower = token.toLowerCase();
+      if (NUMBER_WORDS.has(lower)) numbers++;
+      else if (TIME_UNITS.has(lower)) quantities++;
+    }
   }
   let names = 0;
-  const unquoted = query.replace(QUOTED, () => {
-    names++;
-    return ' , ';
-  });
+  const unquoted = MAY_QUOTE.test(query)
+    ? query.replace(QUOTED, () => {
+        names++;
+        return ' , ';
+      })
+    : query;
   let inName = false;
-  for (const match of unquoted.matchAll(WORD_TOKEN)) {
+  WORD_TOKEN.lastIndex = 0;
+  for (let match = WORD_TOKEN.exec(unquoted); match; match = WORD_TOKEN.exec(unquoted)) {
     const token = match[0];
-    const sentenceStart =
-      match.index === 0 || SENTENCE_END.test(unquoted.slice(Math.max(0, match.index - 3), match.index));
-    const capitalised = CAPITALISED.test(token) && !sentenceStart && token !== 'I';
+    const capitalised = isCapitalised(token) && token !== 'I' && !startsSentence(unquoted, match.index);
     if (capitalised && !inName) names++;
     inName = capitalised || (inName && NAME_JOINERS.has(token.toLowerCase()));
+  }
+  return Object.freeze({ numbers, quantities, names, terms: Object.freeze(contentTerms(query)) });
+}
+
+/**
+ * The request's distinct content terms that are not light, in the order first said. A text of ASCII characters only
+ * splits into the same words token by token as whole (its lower case does not depend on the letters around), so its
+ * terms are the query's terms the lexical pass already worked out; any other text is split and stemmed here.
+ */
+function contentTerms(query: string): string[] {
+  if (!NOT_ASCII.test(query)) {
+    const found: string[] = [];
+    for (const { term } of queryTerms(query)) if (!isLightTerm(term)) found.push(term);
+    return found;
   }
   const terms = new Set<string>();
   for (const word of splitWords(query)) {
@@ -85,7 +120,32 @@ export function requestValues(query: string): RequestValues {
     const term = stem(word);
     if (!isLightTerm(term)) terms.add(term);
   }
-  return { numbers, quantities, names, terms: [...terms] };
+  return [...terms];
+}
+
+/** `CAPITALISED.test(token)`, the letters A to Z and a to z told apart without the expression. */
+function isCapitalised(token: string): boolean {
+  const code = token.charCodeAt(0);
+  if (code >= 65 && code <= 90) return true;
+  if (code < 128) return false;
+  return CAPITALISED.test(token);
+}
+
+/**
+ * Whether a token at `index` starts a sentence: the start of the text, or `SENTENCE_END` holding for the three
+ * characters before it (a sentence's mark, then only spaces).
+ */
+function startsSentence(text: string, index: number): boolean {
+  if (index === 0) return true;
+  const from = Math.max(0, index - 3);
+  for (let at = index - 1; at >= from; at--) {
+    const code = text.charCodeAt(at);
+    // . ! ? : ;
+    if (code === 46 || code === 33 || code === 63 || code === 58 || code === 59) return true;
+    if (code === 32 || (code >= 9 && code <= 13)) continue;
+    if (code < 128 || !SPACE.test(text[at]!)) return false;
+  }
+  return false;
 }
 
 /** Whether a parameter's description says it has a default ("Default is 2", "defaults to today"). */

@@ -57,10 +57,12 @@ export function recallSettings(
 const MAX_COMPLETIONS = 24;
 /** What each of the two words a held word joins weighs, of the word's own weight. */
 const JOINED_WEIGHT = 0.5;
-// Variants per term, for one sorted vocabulary (a new vocabulary is a new array, so old caches are dropped).
-const variantCache = new WeakMap<readonly string[], Map<string, string[]>>();
+// Variants per term by id, for one sorted vocabulary (a new vocabulary is a new array, so old caches are dropped;
+// while the array stands, every term in it keeps its id and is held by some document).
+const variantCache = new WeakMap<readonly string[], Map<string, number[]>>();
 
-function variantsOf(sorted: readonly string[], term: string): string[] {
+function variantIdsOf(index: TermIndex, term: string): number[] {
+  const sorted = index.sortedTerms();
   let cache = variantCache.get(sorted);
   if (!cache) {
     cache = new Map();
@@ -68,7 +70,11 @@ function variantsOf(sorted: readonly string[], term: string): string[] {
   }
   let found = cache.get(term);
   if (!found) {
-    found = relatedTerms(sorted, term);
+    found = [];
+    for (const variant of relatedTerms(sorted, term)) {
+      const id = index.termId(variant);
+      if (id !== undefined) found.push(id);
+    }
     if (cache.size < 50_000) cache.set(term, found);
   }
   return found;
@@ -93,9 +99,8 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
     if (exact !== undefined && index.documentFrequency(exact) > settings.maxFrequency) continue;
     if (exact !== undefined) members.push({ id: exact, factor: 1 });
     if (settings.variantWeight > 0 && (exact === undefined || settings.variantsOfKnown !== false)) {
-      for (const variant of variantsOf(index.sortedTerms(), term.term)) {
-        const id = index.termId(variant);
-        if (id !== undefined && index.documentFrequency(id) <= settings.maxFrequency) {
+      for (const id of variantIdsOf(index, term.term)) {
+        if (index.documentFrequency(id) <= settings.maxFrequency) {
           members.push({ id, factor: settings.variantWeight });
         }
       }
