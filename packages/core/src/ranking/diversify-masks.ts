@@ -1,7 +1,9 @@
 /**
  * `diversify` (xQuAD over the query's terms) for candidates whose matched groups are all among the first 31, given
  * as bit masks with the groups' weights: the same picks and scores (each sum over a candidate's groups in group
- * order, as `diversify` adds them), without a list of aspects made for every candidate.
+ * order, as `diversify` adds them), without a list of aspects made for every candidate. Kept beside `diversifyBits`
+ * (which answers the same with `words` 1) because it is the common case: `diversifyBits` took 57–67 µs per call
+ * against 43–56 µs for this one (64 candidates, 20 groups), about 1 % of a word-vector `rank`.
  */
 export function diversifyMasks(
   orders: ArrayLike<number>,
