@@ -21,6 +21,7 @@ const rankers: ReadonlyArray<readonly [string, () => Ranker]> = [
 const tuningHalf = liveMcpTasks().filter((_, at) => at % 2 === 0);
 const sets: ReadonlyArray<readonly [string, readonly SealQuery[]]> = [
   ['agent tasks', agentTasks()],
+  ['single asks', agentTasks('mcp-single-asks.json')],
   ['LiveMCPBench tuning half', tuningHalf],
 ];
 const fixed = (value: number) => value.toFixed(3);

@@ -13,9 +13,12 @@ import { byToolName, liveMcpActions } from './livemcpbench.js';
 const read = <T>(file: string): T =>
   JSON.parse(readFileSync(path.join(dataRoot, 'agent-tasks', file), 'utf8')) as T;
 
-/** The 58 tasks as `{ id, query, gold }`, gold by tool name as LiveMCPBench's (`byToolName`). */
-export function agentTasks(): SealQuery[] {
-  return read<Array<{ id: string; query: string; tools: string[] }>>('mcp-tasks.json').map((task) => ({
+/**
+ * The tasks of a file as `{ id, query, gold }`, gold by tool name as LiveMCPBench's (`byToolName`): the 58 multi-step
+ * tasks (`mcp-tasks.json`) or the 28 single asks (`mcp-single-asks.json`).
+ */
+export function agentTasks(file: 'mcp-tasks.json' | 'mcp-single-asks.json' = 'mcp-tasks.json'): SealQuery[] {
+  return read<Array<{ id: string; query: string; tools: string[] }>>(file).map((task) => ({
     id: task.id,
     query: task.query,
     gold: [...new Set(task.tools.map(legalName))],
