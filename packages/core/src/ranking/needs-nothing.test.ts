@@ -12,9 +12,15 @@ import { createWordVectorRanker } from './word-vector-ranker.js';
 describe('an action that needs nothing', () => {
   it('is one without a required parameter', () => {
     expect(needsNothing(requiredValuesOf([]))).toBe(true);
-    expect(needsNothing(requiredValuesOf([{ name: 'limit', type: 'integer', required: false }]))).toBe(true);
-    expect(needsNothing(requiredValuesOf([{ name: 'keyword', type: 'string', required: true }]))).toBe(false);
-    expect(needsNothing(requiredValuesOf([{ name: 'all', type: 'boolean', required: true }]))).toBe(false);
+    expect(
+      needsNothing(requiredValuesOf([{ name: 'limit', description: '', value: 'number', required: false }])),
+    ).toBe(true);
+    expect(
+      needsNothing(requiredValuesOf([{ name: 'keyword', description: '', value: 'text', required: true }])),
+    ).toBe(false);
+    expect(
+      needsNothing(requiredValuesOf([{ name: 'all', description: '', value: 'boolean', required: true }])),
+    ).toBe(false);
   });
 
   it('is asked for by a question, or an instruction with no verb or its own', () => {
