@@ -24,6 +24,7 @@ const defaults = {
   sentenceAsks: true,
   locations: true,
   groundedShort: true,
+  needsNothing: true,
 };
 
 describe('which requests keep their lexical relevance', () => {
@@ -60,6 +61,7 @@ describe('which requests keep their lexical relevance', () => {
       sentenceAsks: false,
       locations: false,
       groundedShort: false,
+      needsNothing: false,
     };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);
     expect(keepsLexicalRelevance('close this issue', off)).toBe(false);

@@ -36,6 +36,8 @@ export interface LexicalFloor {
    * lexical relevance unless it is an instruction whose verb is the action's (`lengthFloorOf`; false: all of it).
    */
   readonly groundedShort: boolean;
+  /** Whether a request keeps it for an action that needs nothing when it asks for what that gives (`asksWhatItGives`). */
+  readonly needsNothing: boolean;
 }
 
 /** The word-vector ranker's options that choose its `LexicalFloor` (see `WordVectorRankerOptions`). */
@@ -69,6 +71,11 @@ export interface LexicalFloorOptions {
    * lexical relevance unless it is an instruction with the action's verb (default true; see `lengthFloorOf`).
    */
   readonly groundedShort?: boolean;
+  /**
+   * A question, or an instruction with no verb or the action's own, keeps it too for an action with no required
+   * parameter, whatever its length (default true; see `asksWhatItGives`).
+   */
+  readonly needsNothing?: boolean;
 }
 
 /** The lexical floor of some options, their defaults filled in; a RangeError for a count below 0. */
@@ -81,6 +88,7 @@ export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
     sentenceAsks: options.sentenceAsks ?? true,
     locations: options.locations ?? true,
     groundedShort: options.groundedShort ?? true,
+    needsNothing: options.needsNothing ?? true,
   };
   if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
   if (!(floor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');

@@ -8,6 +8,7 @@ import {
   spareWordsOf,
 } from './grounding.js';
 import type { RankedAndExplained } from './lexical-ranker-types.js';
+import { asksWhatItGives, needsNothing } from './needs-nothing.js';
 import { type Ask, flooredRelevance, lengthFloorOf } from './short-request-floor.js';
 import type { createSoftMatch, SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
@@ -62,6 +63,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly keepsLocated: boolean;
   /** What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`). */
   readonly ask: Ask | undefined;
+  /** What the request asks, when an action that needs nothing keeps it if it asks for what that gives (`asksWhatItGives`). */
+  readonly bareAsk: Ask | undefined;
   /** The request's values, read when grounding first asks. */
   valuesOf(): RequestValues;
 }
@@ -124,9 +127,17 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
       kept,
-      entry ? pass.keepsFor(entry.scope) || (pass.keepsLocated && entry.takesLocation) : pass.keeps,
+      entry ? keepsFor(entry, pass) : pass.keeps,
     );
   };
+
+  /** Whether an entry keeps its lexical relevance: by the request, its scope, a location, or as needing nothing. */
+  const keepsFor = (entry: Entry, pass: Pass): boolean =>
+    pass.keepsFor(entry.scope) ||
+    (pass.keepsLocated && entry.takesLocation) ||
+    (pass.bareAsk !== undefined &&
+      needsNothing(entry.required) &&
+      asksWhatItGives(pass.bareAsk, () => ownTermsOf(entry)));
 
   /** The candidates of a pass: every document of a small registry in the order added; else the best lexical ones, then the nearest. */
   const pickedOf = (pass: Pass): readonly string[] => {

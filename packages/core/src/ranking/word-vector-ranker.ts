@@ -108,6 +108,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       keepsLocated: lexicalFloor.locations && statesLocation(query),
       // What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`).
       ask: kind === 'length' ? askOf(query) : undefined,
+      // What it asks, for an action that needs nothing (`asksWhatItGives`).
+      bareAsk: lexicalFloor.needsNothing ? askOf(query) : undefined,
       valuesOf: () => {
         values ??= requestValues(query);
         return values;

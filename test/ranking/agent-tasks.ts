@@ -1,0 +1,52 @@
+// The fifth tuning set of the word-vector threshold (test/fixtures/agent-tasks, written for this repository): long
+// multi-step agent tasks over the LiveMCPBench tools, asked as LiveMCPBench is, and palette requests with context for
+// the canvas demo, asked as the canvas paraphrases are.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRegistry, type RankIntent } from '@affordance/core';
+import type { Ranker } from '@affordance/core/ranking';
+import type { CanvasParaphrase } from './canvas-paraphrases.js';
+import { dataRoot, legalName, type SealQuery } from './datasets.js';
+import { evaluateRetrieval, type RetrievalScores } from './evaluate-ranking.js';
+import { byToolName, liveMcpActions } from './livemcpbench.js';
+
+const read = <T>(file: string): T =>
+  JSON.parse(readFileSync(path.join(dataRoot, 'agent-tasks', file), 'utf8')) as T;
+
+/**
+ * The tasks of a file as `{ id, query, gold }`, gold by tool name as LiveMCPBench's (`byToolName`): the 58 multi-step
+ * tasks (`mcp-tasks.json`) or the 28 single asks (`mcp-single-asks.json`).
+ */
+export function agentTasks(file: 'mcp-tasks.json' | 'mcp-single-asks.json' = 'mcp-tasks.json'): SealQuery[] {
+  return read<Array<{ id: string; query: string; tools: string[] }>>(file).map((task) => ({
+    id: task.id,
+    query: task.query,
+    gold: [...new Set(task.tools.map(legalName))],
+  }));
+}
+
+/** The 30 palette requests with context, for `evaluateCanvas`. */
+export function agentCanvasRequests(): CanvasParaphrase[] {
+  return read<CanvasParaphrase[]>('canvas-requests.json');
+}
+
+/**
+ * Recall of a ranker over the LiveMCPBench tools (`registry.available({ query, limit: 10, intent })`) for some tasks:
+ * the agent tasks by default, or LiveMCPBench's own.
+ */
+export function evaluateAgentTasks(
+  makeRanker: () => Ranker,
+  intent: RankIntent,
+  tasks: readonly SealQuery[] = agentTasks(),
+): RetrievalScores {
+  const registry = createRegistry({ actions: liveMcpActions(), ranker: makeRanker() });
+  return evaluateRetrieval(
+    byToolName({
+      name: 'ranker',
+      add: () => {},
+      search: (query, limit) =>
+        registry.available({ query, limit, intent, include: 'available' }).map((entry) => entry.name),
+    }),
+    tasks,
+  );
+}
