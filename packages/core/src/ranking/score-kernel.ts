@@ -7,10 +7,12 @@ import { SCORE_KERNEL } from './score-kernel-bytes.js';
  * list live in its memory, so a query writes only a small table of its groups there. Its answers are those of
  * `accumulateScores` to the bit. Figures: docs/benchmarks/ranking.md (speed pass 7).
  *
- * Memory: per slot 48 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists),
- * then the arena of impact lists (each list's entries, then its values), then the query's table.
+ * Memory: per slot 48 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists, each
+ * list with room for one more: the kernel writes a slot past the end before it knows whether to keep it), then the
+ * arena of impact lists (each list's entries, then its values), then the query's table.
  */
 const SLOT_BYTES = 48;
+const SPARE = 32;
 const PAGE = 65_536;
 
 type Accumulate = (
@@ -125,7 +127,7 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
   return {
     reserve(slots) {
       if (slots <= capacity) return;
-      const next = slots * SLOT_BYTES;
+      const next = slots * SLOT_BYTES + SPARE;
       room(next + top);
       bytes.copyWithin(next, base, base + top);
       bytes.fill(0, 0, next);
@@ -193,10 +195,10 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         capacity * 16,
         capacity * 32,
         capacity * 40,
-        capacity * 44,
+        capacity * 44 + SPARE / 2,
       );
       stamp = query + stamps;
-      return { slots: new Int32Array(buffer!, capacity * 44, count), sums, marks };
+      return { slots: new Int32Array(buffer!, capacity * 44 + SPARE / 2, count), sums, marks };
     },
   };
 }
