@@ -9,7 +9,7 @@ import { SCORE_KERNEL } from './score-kernel-bytes.js';
  *
  * Memory: per slot 48 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists, each
  * list with room for one more: the kernel writes a slot past the end before it knows whether to keep it), then the
- * arena of impact lists (each list's entries, then its values), then the query's table.
+ * arena of impact lists (each entry beside its value: one stream to read), then the query's table.
  */
 const SLOT_BYTES = 48;
 const SPARE = 32;
@@ -73,6 +73,7 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
   let buffer: ArrayBuffer | undefined;
   let bytes = new Uint8Array(0);
   let ints = new Int32Array(0);
+  let singles = new Float32Array(0);
   let floats = new Float64Array(0);
   let sums = new Float32Array(0);
   let marks = new Int32Array(0);
@@ -82,6 +83,7 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
     buffer = memory.buffer;
     bytes = new Uint8Array(buffer);
     ints = new Int32Array(buffer);
+    singles = new Float32Array(buffer);
     floats = new Float64Array(buffer);
     sums = new Float32Array(buffer, capacity * 16, capacity * 4);
     marks = new Int32Array(buffer, capacity * 32, capacity * 2);
@@ -117,8 +119,11 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
     const length = entries.length;
     if (garbage > 0 && garbage * 2 >= top) compact();
     room(base + top + length * 8);
-    ints.set(entries, (base + top) / 4);
-    new Float32Array(buffer!, base + top + length * 4, length).set(values);
+    const at = (base + top) / 4;
+    for (let i = 0; i < length; i++) {
+      ints[at + i * 2] = entries[i]!;
+      singles[at + i * 2 + 1] = values[i]!;
+    }
     starts[term] = top;
     lengths[term] = length;
     top += length * 8;
