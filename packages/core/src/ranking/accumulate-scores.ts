@@ -35,6 +35,48 @@ export interface AccumulateSettings {
   readonly keyWeight: (termId: number) => number;
 }
 
+/**
+ * A term index's accumulation: its scratch space and each term's impact list (built by the index when first asked
+ * for, kept until dropped). Two kinds: `createScoreKernel` (WebAssembly) and `createScratchAccumulator` (JavaScript,
+ * where WebAssembly is refused); their answers are the same to the bit.
+ */
+export interface ScoreAccumulator {
+  /** Room for documents in slots below `capacity` (the scores of earlier accumulations are lost). */
+  reserve(capacity: number): void;
+  /** Forget a term's impact list: its documents changed. */
+  drop(term: number): void;
+  /** Forget every impact list: the length norms changed. */
+  dropAll(): void;
+  /** `accumulateScores` of the groups over the impact lists; the answer holds until the next call. */
+  accumulate(groups: readonly QueryGroup[], settings: AccumulateSettings): Scores;
+}
+
+/** The accumulation in JavaScript, over impact lists made by `build`. */
+export function createScratchAccumulator(build: (term: number) => ImpactList): ScoreAccumulator {
+  let scratch = createScoreScratch(0);
+  let impacts: Array<ImpactList | undefined> = [];
+  const impactsOf = (term: number) => {
+    let list = impacts[term];
+    if (!list) {
+      list = build(term);
+      impacts[term] = list;
+    }
+    return list;
+  };
+  return {
+    reserve(capacity) {
+      if (capacity > scratch.capacity) scratch = createScoreScratch(capacity);
+    },
+    drop(term) {
+      impacts[term] = undefined;
+    },
+    dropAll() {
+      impacts = [];
+    },
+    accumulate: (groups, settings) => accumulateScores(scratch, groups, settings, impactsOf),
+  };
+}
+
 /** Reusable arrays of `accumulateScores`, indexed by document slot; made again when the slots outgrow them. */
 export interface ScoreScratch {
   readonly capacity: number;

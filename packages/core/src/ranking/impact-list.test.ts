@@ -15,15 +15,13 @@ describe('buildImpactList', () => {
       2,
       norms,
       fieldCount,
-      7,
     );
-    expect(list.version).toBe(7);
     expect([...list.entries]).toEqual([(4 << 8) | 0b101, (0 << 8) | 0b110]);
     expect([...list.values]).toEqual([1 * 3 + 4 * 0.25, 2 * 1 + 2 * 0.5]);
   });
 
   it('answers an empty list for a term without postings', () => {
-    const list = buildImpactList([], 0, new Float32Array(8), 8, 0);
+    const list = buildImpactList([], 0, new Float32Array(8), 8);
     expect(list.entries).toHaveLength(0);
     expect(list.values).toHaveLength(0);
   });

@@ -1,7 +1,5 @@
 /** A term's postings merged per document: the field-weighted, length-normalised count and the fields it is in. */
 export interface ImpactList {
-  /** The norms version it was computed for. */
-  readonly version: number;
   /** `slot << 8 | fieldMask`, one entry per document, in posting order. */
   readonly entries: Int32Array;
   /**
@@ -20,7 +18,6 @@ export function buildImpactList(
   documents: number,
   norms: Float32Array,
   fieldCount: number,
-  version: number,
 ): ImpactList {
   const entries = new Int32Array(documents);
   const values = new Float32Array(documents);
@@ -40,6 +37,6 @@ export function buildImpactList(
   }
   const length = count + 1;
   return length === documents
-    ? { version, entries, values }
-    : { version, entries: entries.subarray(0, length), values: values.subarray(0, length) };
+    ? { entries, values }
+    : { entries: entries.subarray(0, length), values: values.subarray(0, length) };
 }

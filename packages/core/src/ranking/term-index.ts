@@ -1,11 +1,11 @@
 import {
   type AccumulateSettings,
-  accumulateScores,
-  createScoreScratch,
+  createScratchAccumulator,
   type QueryGroup,
   type Scores,
 } from './accumulate-scores.js';
-import { buildImpactList, type ImpactList } from './impact-list.js';
+import { buildImpactList } from './impact-list.js';
+import { createScoreKernel } from './score-kernel.js';
 
 export type { AccumulateSettings, QueryGroup, Scores } from './accumulate-scores.js';
 
@@ -85,25 +85,12 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
   let norms = new Float32Array(64 * fieldCount);
   const normAverage = new Float64Array(fieldCount).fill(1);
 
-  // Scratch space of `accumulate`, indexed by slot.
-  let scratch = createScoreScratch(64);
-  // Per term, its postings merged per document for the current norms (dropped when the term's documents change).
-  const impacts: Array<ImpactList | undefined> = [];
-  let normsVersion = 0;
-
-  const impactsOf = (term: number): ImpactList => {
-    const cached = impacts[term];
-    if (cached && cached.version === normsVersion) return cached;
-    const built = buildImpactList(
-      postings[term] ?? [],
-      frequency[term] ?? 0,
-      norms,
-      fieldCount,
-      normsVersion,
-    );
-    impacts[term] = built;
-    return built;
-  };
+  // Scratch space of `accumulate`, indexed by slot, and per term its postings merged per document for the current
+  // norms (dropped when the term's documents or the norms change): in WebAssembly memory where it runs.
+  const build = (term: number) =>
+    buildImpactList(postings[term] ?? [], frequency[term] ?? 0, norms, fieldCount);
+  const accumulator = createScoreKernel(build) ?? createScratchAccumulator(build);
+  accumulator.reserve(64);
 
   const intern = (term: string): number => {
     let id = termIds.get(term);
@@ -126,15 +113,15 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
   };
 
   const grow = (slot: number) => {
-    if (slot < scratch.capacity) return;
-    const capacity = Math.max(slot + 1, scratch.capacity * 2);
+    if (slot * fieldCount < lengths.length) return;
+    const capacity = Math.max(slot + 1, (lengths.length / fieldCount) * 2);
     const nextLengths = new Uint16Array(capacity * fieldCount);
     nextLengths.set(lengths);
     lengths = nextLengths;
     const nextNorms = new Float32Array(capacity * fieldCount);
     nextNorms.set(norms);
     norms = nextNorms;
-    scratch = createScoreScratch(capacity);
+    accumulator.reserve(capacity);
   };
 
   const setNorms = (slot: number) => {
@@ -156,7 +143,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     for (let field = 0; field < fieldCount; field++)
       normAverage[field] = totalLength[field]! / documents || 1;
     for (const slot of slotOf.values()) setNorms(slot);
-    normsVersion++;
+    accumulator.dropAll();
   };
 
   const index: TermIndex = {
@@ -205,7 +192,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
       });
       for (const id of distinct) {
         frequency[id]!++;
-        impacts[id] = undefined;
+        accumulator.drop(id);
       }
       docTerms[slot] = [...distinct];
       keyTerms[slot] = keys;
@@ -220,7 +207,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
         let kept = 0;
         for (let i = 0; i < list.length; i++) if (list[i]! >>> 8 !== slot) list[kept++] = list[i]!;
         list.length = kept;
-        impacts[term] = undefined;
+        accumulator.drop(term);
         if (--frequency[term]! === 0) release(term);
       }
       for (let field = 0; field < fieldCount; field++) {
@@ -244,7 +231,7 @@ export function createTermIndex(fields: FieldSettings): TermIndex {
     },
     accumulate(groups, settings) {
       refreshNorms();
-      return accumulateScores(scratch, groups, settings, impactsOf);
+      return accumulator.accumulate(groups, settings);
     },
     idOf: (slot) => ids[slot] ?? '',
     termOf: (termId) => termNames[termId] ?? '',
