@@ -151,20 +151,32 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
   const closest = (slot: number, others: Int32Array) => closestOf(slot, others, others.length);
   // The other words whose estimate may be a screened word's highest (reused).
   let near = new Int32Array(0);
+  // Each word's scale and where its vector starts, for `mean` (reused).
+  let scales = new Float64Array(0);
+  let starts = new Int32Array(0);
 
   return {
     dimensions,
     size: words.length,
     bag(text) {
-      const found = new Map<number, number>();
+      // The words in the order first said, and where each is among them.
+      const found: number[] = [];
+      const weights: number[] = [];
+      const placed = new Map<number, number>();
       for (const word of splitWords(text)) {
         if (!isContentWord(word)) continue;
         const slot = slotOf(word);
         if (slot === undefined || inverseNorms[slot] === 0) continue;
         // A word said again weighs again: what a text repeats is what it is about.
-        found.set(slot, (found.get(slot) ?? 0) + SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic)));
+        const weight = SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic));
+        const at = placed.get(slot);
+        if (at === undefined) {
+          placed.set(slot, found.length);
+          found.push(slot);
+          weights.push(0 + weight);
+        } else weights[at]! += weight;
       }
-      return { slots: Int32Array.from(found.keys()), weights: Float32Array.from(found.values()) };
+      return { slots: Int32Array.from(found), weights: Float32Array.from(weights) };
     },
     wordOf: (slot) => words[slot] ?? '',
     similarity,
@@ -189,13 +201,30 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       }
     },
     mean(bag) {
+      const { slots, weights } = bag;
+      if (scales.length < slots.length) {
+        scales = new Float64Array(slots.length * 2);
+        starts = new Int32Array(slots.length * 2);
+      }
+      // Held in constants, which the loops below read faster than the closure's variables.
+      const scale = scales;
+      const start = starts;
+      const numbers = values;
+      const count = slots.length;
+      for (let at = 0; at < count; at++) {
+        scale[at] = weights[at]! * inverseNorms[slots[at]!]!;
+        start[at] = slots[at]! * dimensions;
+      }
+      // Dimension by dimension, each summed word by word and rounded to 32 bits after each word, as a running sum
+      // kept in a Float32Array would be: the same numbers, the sum held in a register.
       const sum = new Float32Array(dimensions);
-      bag.slots.forEach((slot, at) => {
-        const scale = bag.weights[at]! * inverseNorms[slot]!;
-        for (let d = 0; d < dimensions; d++) sum[d]! += scale * values[slot * dimensions + d]!;
-      });
       let squares = 0;
-      for (const value of sum) squares += value * value;
+      for (let d = 0; d < dimensions; d++) {
+        let total = 0;
+        for (let at = 0; at < count; at++) total = Math.fround(total + scale[at]! * numbers[start[at]! + d]!);
+        sum[d] = total;
+        squares += total * total;
+      }
       if (squares > 0) {
         const inverse = 1 / Math.sqrt(squares);
         for (let d = 0; d < dimensions; d++) sum[d]! *= inverse;
