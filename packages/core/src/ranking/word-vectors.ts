@@ -1,4 +1,4 @@
-import { closestWords } from './closest-words.js';
+import { closestWords, pairDotProducts } from './closest-words.js';
 import { SCREEN_FROM, SCREEN_MARGIN, similarityScreen } from './similarity-screen.js';
 import { isContentWord, splitWords } from './tokenize.js';
 
@@ -149,8 +149,12 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
     return best * inverseNorms[slot]!;
   };
   const closest = (slot: number, others: Int32Array) => closestOf(slot, others, others.length);
-  // The other words whose estimate may be a screened word's highest (reused).
-  let near = new Int32Array(0);
+  // The pairs of a screened word and another whose estimate may be its highest, their dot products, and where each
+  // word's pairs start (reused).
+  let firsts = new Int32Array(0);
+  let seconds = new Int32Array(0);
+  let products = new Float64Array(0);
+  let pairsOf = new Int32Array(0);
   // Each word's scale and where its vector starts, for `mean` (reused).
   let scales = new Float64Array(0);
   let starts = new Int32Array(0);
@@ -188,16 +192,45 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       }
       const each = screen.closest(slots, others, into);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
-      // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
-      if (near.length < others.length) near = new Int32Array(others.length);
+      // the other words whose estimate may be its highest: the same highest similarity, to the last bit. The pairs
+      // of all the words are worked out together (a word has one or two such others, most often).
+      if (firsts.length < slots.length * others.length) {
+        firsts = new Int32Array(slots.length * others.length * 2);
+        seconds = new Int32Array(firsts.length);
+        products = new Float64Array(firsts.length);
+      }
+      if (pairsOf.length <= slots.length) pairsOf = new Int32Array(slots.length * 2 + 1);
+      let pairs = 0;
       for (let at = 0; at < slots.length; at++) {
+        pairsOf[at] = pairs;
         const rough = into[at]!;
         if (rough < atLeast - SCREEN_MARGIN) continue;
-        let count = 0;
         const cut = rough - SCREEN_MARGIN;
         const row = at * others.length;
-        for (let j = 0; j < others.length; j++) if (each[row + j]! >= cut) near[count++] = others[j]!;
-        into[at] = closestOf(slots[at]!, near, count);
+        const slot = slots[at]!;
+        const first = pairs;
+        for (let j = 0; j < others.length; j++) {
+          if (each[row + j]! < cut) continue;
+          // A word among the others is 1 without more ado.
+          if (others[j] === slot) {
+            pairs = first;
+            into[at] = 1;
+            break;
+          }
+          firsts[pairs] = slot;
+          seconds[pairs++] = others[j]!;
+        }
+      }
+      pairsOf[slots.length] = pairs;
+      pairDotProducts(data, firsts, seconds, pairs, products);
+      for (let at = 0; at < slots.length; at++) {
+        if (pairsOf[at] === pairsOf[at + 1]) continue;
+        let best = -1;
+        for (let pair = pairsOf[at]!; pair < pairsOf[at + 1]!; pair++) {
+          const cosine = products[pair]! * inverseNorms[seconds[pair]!]!;
+          if (cosine > best) best = cosine;
+        }
+        into[at] = best * inverseNorms[slots[at]!]!;
       }
     },
     mean(bag) {
