@@ -71,7 +71,7 @@ export function createScreen(dimensions: number) {
       ids: readonly (string | undefined)[],
       holes: boolean,
     ) {
-      if (!usable || end === 0) return undefined;
+      if (!usable || end === 0 || count === 0) return undefined;
       room(end);
       const spread = write(capacity, query);
       if (spread === undefined) return undefined;
