@@ -110,4 +110,33 @@ describe('the WebAssembly SIMD scan', () => {
       for (const count of [1, 10, 64, 3000])
         expect(fast.nearest(query, count)).toEqual(plain.nearest(query, count));
   });
+
+  it('without deletions, reads only the blocks of rows that may reach the best, and answers as JavaScript does', () => {
+    const dimensions = 24;
+    const fast = createMeanVectorIndex(dimensions);
+    const plain = createMeanVectorIndex(dimensions, { simd: false });
+    const random = seededRandom(5);
+    const unit = (vector: Float32Array) => {
+      const length = Math.hypot(...vector);
+      return vector.map((value) => value / length);
+    };
+    const base = Float32Array.from({ length: dimensions }, random);
+    const queries: Float32Array[] = [];
+    // 31 whole blocks of 64 rows and 17 more; every 7th row a near-copy of `base`, so the best fall in many lanes.
+    for (let at = 0; at < 2001; at++) {
+      const vector = unit(
+        at % 7 === 0
+          ? base.map((value) => value + random() * 1e-4)
+          : Float32Array.from({ length: dimensions }, random),
+      );
+      fast.set(`v${at}`, vector);
+      plain.set(`v${at}`, vector);
+      if (at === 40 || at === 1000 || at === 2000) {
+        queries.push(unit(base.map((value) => value + random() * 1e-2)), unit(base.map(random)));
+        for (const query of queries)
+          for (const count of [0, 1, 16, 100, 130, 3000])
+            expect(fast.nearest(query, count)).toEqual(plain.nearest(query, count));
+      }
+    }
+  });
 });

@@ -12,10 +12,11 @@ export interface SimdDot {
   /** Scores of `count` rows from byte `rows` against the query at byte `query`, as 32-bit floats at byte `into`. */
   dot(query: number, rows: number, rowBytes: number, count: number, into: number): void;
   /**
-   * The same over rows of 16-bit integers (`rowBytes` a multiple of 16), as 32-bit integers at byte `into`; `count`
-   * rounded up to a multiple of 4, so the rows after the last up to it must be readable (their scores are written).
+   * The same over `blocks` blocks of 64 rows of 16-bit integers (`rowBytes` a multiple of 16), as 32-bit integers at
+   * byte `into`; and per block, four 32-bit integers at byte `maxima` on: the highest score of rows 0, 4, 8… of the
+   * block, of rows 1, 5, 9…, of rows 2, 6, 10…, and of rows 3, 7, 11…. Every address a multiple of 16.
    */
-  dot16(query: number, rows: number, rowBytes: number, count: number, into: number): void;
+  dot16(query: number, rows: number, rowBytes: number, blocks: number, into: number, maxima: number): void;
 }
 
 // Opcodes (WebAssembly core 2.0 and its fixed-width SIMD).
@@ -51,21 +52,18 @@ const body = [
 ];
 
 // Four rows at a time (`count` is then the number of groups of four): four sums that do not wait on each other,
-// each summed in the order `body` sums one row, so every score is the same to the last bit. `plus` adds a row's
-// share to its sum, `total` stores a sum's lanes added up; over 32-bit floats, or 16-bit integers (eight lanes).
+// each summed in the order `body` sums one row, so every score is the same to the last bit. `share` adds a row's
+// share to its sum, `total` stores a sum's lanes added up.
 const [R1, R2, R3, S0, S1, S2, S3, Q] = [6, 7, 8, 9, 10, 11, 12, 13];
 const I32X4_DOT_I16X8 = [SIMD, 0xba, 0x01];
 const I32X4_ADD = [SIMD, 0xae, 0x01];
-const [I32_STORE, I32_LANE, F32_LANE] = [0x36, 0x1b, 0x1f];
-const fourRows = (integers: boolean) => {
-  const plus = integers ? [...I32X4_DOT_I16X8, ...I32X4_ADD] : [...F32X4_MUL, ...F32X4_ADD];
-  const [laneOp, add, store] = integers ? [I32_LANE, I32_ADD, I32_STORE] : [F32_LANE, F32_ADD, F32_STORE];
+const body4 = (() => {
   const share = (row: number, sum: number) => [
-    ...[GET, sum, GET, Q, GET, row, GET, D, I32_ADD, ...V128_LOAD, ...plus, SET, sum],
+    ...[GET, sum, GET, Q, GET, row, GET, D, I32_ADD, ...V128_LOAD, ...F32X4_MUL, ...F32X4_ADD, SET, sum],
   ];
   const total = (sum: number, offset: number) => [
-    ...[GET, INTO, GET, sum, SIMD, laneOp, 0, GET, sum, SIMD, laneOp, 1, add, GET, sum, SIMD, laneOp, 2, add],
-    ...[GET, sum, SIMD, laneOp, 3, add, store, 0x02, offset],
+    ...[GET, INTO, GET, sum, ...lane(0), GET, sum, ...lane(1), F32_ADD, GET, sum, ...lane(2), F32_ADD],
+    ...[GET, sum, ...lane(3), F32_ADD, F32_STORE, 0x02, offset],
   ];
   return [
     ...[2, 4, I32, 5, V128], // locals: d, r1, r2, r3; s0, s1, s2, s3, q
@@ -89,9 +87,51 @@ const fourRows = (integers: boolean) => {
     ...[GET, INTO, I32_CONST, 16, I32_ADD, SET, INTO, GET, R3, GET, ROW_BYTES, I32_ADD, SET, ROWS],
     ...[GET, COUNT, I32_CONST, 1, I32_SUB, SET, COUNT, BR, 0, END, END, END],
   ];
-};
-const body4 = fourRows(false);
-const body16 = fourRows(true);
+})();
+
+// Rows of 16-bit integers in blocks of 16 groups of four rows: a group's four sums gathered into one vector (their
+// lanes added up by shuffles) and stored at once; per block, the highest score of each of the four lanes.
+const [MAXIMA, B, P1, P2, P3, G, T0, T1, T2, T3, QV, V, BM] = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const V128_STORE = [SIMD, 0x0b, 0x04, 0x00]; // align 16 bytes, offset 0
+const I32X4_LOWEST = [SIMD, 0x0c, ...[0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80]];
+const I32X4_MAX = [SIMD, 0xb8, 0x01];
+const I32_NE = 0x47;
+/** i8x16.shuffle of two vectors by 32-bit lanes (0–3 the first's, 4–7 the second's). */
+const pick = (...lanes: number[]) => [
+  SIMD,
+  0x0d,
+  ...lanes.flatMap((at) => [0, 1, 2, 3].map((b) => at * 4 + b)),
+];
+const share16 = (row: number, sum: number) => [
+  ...[GET, sum, GET, QV, GET, row, GET, B, I32_ADD, ...V128_LOAD, ...I32X4_DOT_I16X8, ...I32X4_ADD, SET, sum],
+];
+const body16 = [
+  ...[2, 5, I32, 7, V128], // locals: b (a byte of a row), p1, p2, p3, g; t0–t3, qv, v, bm
+  ...[BLOCK, 0x40, LOOP, 0x40],
+  ...[GET, COUNT, I32_EQZ, BR_IF, 1],
+  ...[...I32X4_LOWEST, SET, BM, I32_CONST, 16, SET, G],
+  ...[LOOP, 0x40],
+  ...[...V128_ZERO, SET, T0, ...V128_ZERO, SET, T1, ...V128_ZERO, SET, T2, ...V128_ZERO, SET, T3],
+  ...[I32_CONST, 0, SET, B],
+  ...[GET, ROWS, GET, ROW_BYTES, I32_ADD, TEE, P1, GET, ROW_BYTES, I32_ADD, TEE, P2],
+  ...[GET, ROW_BYTES, I32_ADD, SET, P3],
+  ...[LOOP, 0x40],
+  ...[GET, QUERY, GET, B, I32_ADD, ...V128_LOAD, SET, QV],
+  ...share16(ROWS, T0),
+  ...share16(P1, T1),
+  ...share16(P2, T2),
+  ...share16(P3, T3),
+  ...[GET, B, I32_CONST, 16, I32_ADD, TEE, B, GET, ROW_BYTES, I32_LT_U, BR_IF, 0, END],
+  // [t0₀+t0₂, t1₀+t1₂, t0₁+t0₃, t1₁+t1₃], the same of t2 and t3, then the four totals.
+  ...[GET, T0, GET, T1, ...pick(0, 4, 1, 5), GET, T0, GET, T1, ...pick(2, 6, 3, 7), ...I32X4_ADD, SET, T0],
+  ...[GET, T2, GET, T3, ...pick(0, 4, 1, 5), GET, T2, GET, T3, ...pick(2, 6, 3, 7), ...I32X4_ADD, SET, T2],
+  ...[GET, INTO, GET, T0, GET, T2, ...pick(0, 1, 4, 5), GET, T0, GET, T2, ...pick(2, 3, 6, 7), ...I32X4_ADD],
+  ...[TEE, V, ...V128_STORE, GET, BM, GET, V, ...I32X4_MAX, SET, BM],
+  ...[GET, INTO, I32_CONST, 16, I32_ADD, SET, INTO, GET, P3, GET, ROW_BYTES, I32_ADD, SET, ROWS],
+  ...[GET, G, I32_CONST, 1, I32_SUB, TEE, G, I32_CONST, 0, I32_NE, BR_IF, 0, END],
+  ...[GET, MAXIMA, GET, BM, ...V128_STORE, GET, MAXIMA, I32_CONST, 16, I32_ADD, SET, MAXIMA],
+  ...[GET, COUNT, I32_CONST, 1, I32_SUB, SET, COUNT, BR, 0, END, END, END],
+];
 
 const text = (value: string) => [value.length, ...Array.from(value, (char) => char.charCodeAt(0))];
 const section = (id: number, content: number[]) => [id, ...leb(content.length), ...content];
@@ -109,9 +149,9 @@ function leb(value: number): number[] {
 
 const MODULE = Uint8Array.from([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
+  ...section(1, [2, 0x60, 5, I32, I32, I32, I32, I32, 0, 0x60, 6, I32, I32, I32, I32, I32, I32, 0]),
   ...section(2, [1, ...text('env'), ...text('memory'), 0x02, 0x00, 1]),
-  ...section(3, [3, 0, 0, 0]),
+  ...section(3, [3, 0, 0, 1]),
   ...section(7, [3, ...text('dot'), 0x00, 0, ...text('dot4'), 0x00, 1, ...text('dot16'), 0x00, 2]),
   ...section(10, [3, ...[body, body4, body16].flatMap((code) => [...leb(code.length), ...code])]),
 ]);
@@ -142,9 +182,7 @@ export function createSimdDot(pages = 1): SimdDot | undefined {
       const done = groups * 4;
       if (done < count) one(query, rows + done * rowBytes, rowBytes, count - done, into + done * 4);
     };
-    const sixteen = instance.exports.dot16 as SimdDot['dot16'];
-    const dot16: SimdDot['dot16'] = (query, rows, rowBytes, count, into) =>
-      sixteen(query, rows, rowBytes, Math.ceil(count / 4), into);
+    const dot16 = instance.exports.dot16 as SimdDot['dot16'];
     return { memory, dot, dot16 };
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { closestWords } from './closest-words.js';
+import { closestWords, pairDotProducts } from './closest-words.js';
 import { SCREEN_FROM, SCREEN_MARGIN, similarityScreen } from './similarity-screen.js';
 import { isContentWord, splitWords } from './tokenize.js';
 
@@ -149,22 +149,38 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
     return best * inverseNorms[slot]!;
   };
   const closest = (slot: number, others: Int32Array) => closestOf(slot, others, others.length);
-  // The other words whose estimate may be a screened word's highest (reused).
-  let near = new Int32Array(0);
+  // The pairs of a screened word and another whose estimate may be its highest, their dot products, and where each
+  // word's pairs start (reused).
+  let firsts = new Int32Array(0);
+  let seconds = new Int32Array(0);
+  let products = new Float64Array(0);
+  let pairsOf = new Int32Array(0);
+  // Each word's scale and where its vector starts, for `mean` (reused).
+  let scales = new Float64Array(0);
+  let starts = new Int32Array(0);
 
   return {
     dimensions,
     size: words.length,
     bag(text) {
-      const found = new Map<number, number>();
+      // The words in the order first said, and where each is among them.
+      const found: number[] = [];
+      const weights: number[] = [];
+      const placed = new Map<number, number>();
       for (const word of splitWords(text)) {
         if (!isContentWord(word)) continue;
         const slot = slotOf(word);
         if (slot === undefined || inverseNorms[slot] === 0) continue;
         // A word said again weighs again: what a text repeats is what it is about.
-        found.set(slot, (found.get(slot) ?? 0) + SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic)));
+        const weight = SIF_A / (SIF_A + 1 / ((slot + 1) * harmonic));
+        const at = placed.get(slot);
+        if (at === undefined) {
+          placed.set(slot, found.length);
+          found.push(slot);
+          weights.push(0 + weight);
+        } else weights[at]! += weight;
       }
-      return { slots: Int32Array.from(found.keys()), weights: Float32Array.from(found.values()) };
+      return { slots: Int32Array.from(found), weights: Float32Array.from(weights) };
     },
     wordOf: (slot) => words[slot] ?? '',
     similarity,
@@ -176,26 +192,92 @@ export function createWordVectorTable(vectors: WordVectors): WordVectorTable {
       }
       const each = screen.closest(slots, others, into);
       // Only what may reach `atLeast` is worked out exactly (in doubles, as `closestWords` does), and only against
-      // the other words whose estimate may be its highest: the same highest similarity, to the last bit.
-      if (near.length < others.length) near = new Int32Array(others.length);
+      // the other words whose estimate may be its highest: the same highest similarity, to the last bit. The pairs
+      // of all the words are worked out together (a word has one or two such others, most often).
+      if (firsts.length < slots.length * others.length) {
+        firsts = new Int32Array(slots.length * others.length * 2);
+        seconds = new Int32Array(firsts.length);
+        products = new Float64Array(firsts.length);
+      }
+      if (pairsOf.length <= slots.length) pairsOf = new Int32Array(slots.length * 2 + 1);
+      let pairs = 0;
       for (let at = 0; at < slots.length; at++) {
+        pairsOf[at] = pairs;
         const rough = into[at]!;
         if (rough < atLeast - SCREEN_MARGIN) continue;
-        let count = 0;
         const cut = rough - SCREEN_MARGIN;
         const row = at * others.length;
-        for (let j = 0; j < others.length; j++) if (each[row + j]! >= cut) near[count++] = others[j]!;
-        into[at] = closestOf(slots[at]!, near, count);
+        const slot = slots[at]!;
+        const first = pairs;
+        for (let j = 0; j < others.length; j++) {
+          if (each[row + j]! < cut) continue;
+          // A word among the others is 1 without more ado.
+          if (others[j] === slot) {
+            pairs = first;
+            into[at] = 1;
+            break;
+          }
+          firsts[pairs] = slot;
+          seconds[pairs++] = others[j]!;
+        }
+      }
+      pairsOf[slots.length] = pairs;
+      pairDotProducts(data, firsts, seconds, pairs, products);
+      for (let at = 0; at < slots.length; at++) {
+        if (pairsOf[at] === pairsOf[at + 1]) continue;
+        let best = -1;
+        for (let pair = pairsOf[at]!; pair < pairsOf[at + 1]!; pair++) {
+          const cosine = products[pair]! * inverseNorms[seconds[pair]!]!;
+          if (cosine > best) best = cosine;
+        }
+        into[at] = best * inverseNorms[slots[at]!]!;
       }
     },
     mean(bag) {
+      const { slots, weights } = bag;
+      if (scales.length < slots.length) {
+        scales = new Float64Array(slots.length * 2);
+        starts = new Int32Array(slots.length * 2);
+      }
+      // Held in constants, which the loops below read faster than the closure's variables.
+      const scale = scales;
+      const start = starts;
+      const numbers = values;
+      const count = slots.length;
+      for (let at = 0; at < count; at++) {
+        scale[at] = weights[at]! * inverseNorms[slots[at]!]!;
+        start[at] = slots[at]! * dimensions;
+      }
+      // Dimension by dimension, each summed word by word and rounded to 32 bits after each word, as a running sum
+      // kept in a Float32Array would be: the same numbers, the sum held in a register.
+      // Four dimensions at a time: four sums that do not wait on each other.
       const sum = new Float32Array(dimensions);
-      bag.slots.forEach((slot, at) => {
-        const scale = bag.weights[at]! * inverseNorms[slot]!;
-        for (let d = 0; d < dimensions; d++) sum[d]! += scale * values[slot * dimensions + d]!;
-      });
+      let d = 0;
+      for (; d + 4 <= dimensions; d += 4) {
+        let t0 = 0;
+        let t1 = 0;
+        let t2 = 0;
+        let t3 = 0;
+        for (let at = 0; at < count; at++) {
+          const by = scale[at]!;
+          const from = start[at]! + d;
+          t0 = Math.fround(t0 + by * numbers[from]!);
+          t1 = Math.fround(t1 + by * numbers[from + 1]!);
+          t2 = Math.fround(t2 + by * numbers[from + 2]!);
+          t3 = Math.fround(t3 + by * numbers[from + 3]!);
+        }
+        sum[d] = t0;
+        sum[d + 1] = t1;
+        sum[d + 2] = t2;
+        sum[d + 3] = t3;
+      }
+      for (; d < dimensions; d++) {
+        let total = 0;
+        for (let at = 0; at < count; at++) total = Math.fround(total + scale[at]! * numbers[start[at]! + d]!);
+        sum[d] = total;
+      }
       let squares = 0;
-      for (const value of sum) squares += value * value;
+      for (let at = 0; at < dimensions; at++) squares += sum[at]! * sum[at]!;
       if (squares > 0) {
         const inverse = 1 / Math.sqrt(squares);
         for (let d = 0; d < dimensions; d++) sum[d]! *= inverse;
