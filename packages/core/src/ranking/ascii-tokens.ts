@@ -16,7 +16,7 @@ export function visitAsciiTokens(text: string, visit: (raw: string, value: boole
     }
     const start = at;
     let digit = isDigit(first);
-    let capitals = isCapital(first);
+    let capitals = isCapital(first) ? 1 : 0;
     at++;
     for (; at < length; at++) {
       const code = text.charCodeAt(at);
