@@ -1,4 +1,4 @@
-import { type Candidate, createBestCandidates } from './best-candidates.js';
+import { type Candidate, keepBest } from './best-candidates.js';
 import { DEFAULT_B, DEFAULT_WEIGHTS, documentTerms, FIELDS } from './document-terms.js';
 import { checkGroundingWeights } from './grounding.js';
 import { createGroupContext } from './group-context.js';
@@ -81,8 +81,6 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
 
   // Marks the slots a pass is to explain besides its hits (cleared after each call).
   const withWanted = createWantedSlots(index);
-  // The best candidates of a pass (reused: a pass keeps none of them once it has listed them).
-  const best = createBestCandidates();
 
   /**
    * Passing documents, best first; the first few reordered for novelty, the rest scaled below them. With
@@ -105,9 +103,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       );
     }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
-    best.start(head);
+    const top: Candidate[] = [];
     const rest: Candidate[] = [];
-    const floor = Number.isFinite(limit) ? best.floor : () => 0;
+    const floor = Number.isFinite(limit) ? () => (top.length >= head ? top[head - 1]!.order : 0) : () => 0;
     const reordered = collect(
       query,
       (slot, order, share, name, about, mask, groundingOfSlot, beats) => {
@@ -125,14 +123,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         // Grounding lifts a relevance by at most 1 + boost: below that, it need not be worked out.
         if (groundingOfSlot && relevance * (1 + boost) >= minimum) relevance *= groundingOfSlot(slot);
         if (relevance < minimum) return;
-        const bumped = best.keep(slot, order, mask, share, name, about, relevance);
-        if (bumped >= 0 && !Number.isFinite(limit)) rest.push(best.candidate(bumped));
+        const bumped = keepBest(top, { slot, order, mask, share, name, about, relevance }, head);
+        if (bumped && !Number.isFinite(limit)) rest.push(bumped);
       },
       floor,
       explaining?.wanted,
       settings,
     );
-    const top = best.list();
     // Best first, reordered for novelty by `amount` (0: as they are).
     const reorderOf = (items: readonly Candidate[], amount: number) =>
       amount > 0 ? reordered(items, amount) : items.map((item, at) => ({ index: at, score: item.order }));
