@@ -17,21 +17,15 @@ export function diversifyMasks(
   const gains = new Float64Array(count);
   const picked = new Uint8Array(count);
   let covered = 0;
+  // The groups' bits (bit 31 never stands for one).
+  const all = 2 ** groups - 1;
   const gainOf = (at: number) => {
-    const mask = masks[at]!;
-    let fresh = 0;
-    for (let group = 0; group < groups; group++) {
-      const bit = 1 << group;
-      if ((mask & bit) !== 0 && (covered & bit) === 0) fresh += weights[group]!;
-    }
+    const fresh = weightOf(masks[at]! & ~covered & all, weights, 0);
     const total = totals[at]!;
     return orders[at]! * (1 - novelty + (total > 0 ? (novelty * fresh) / total : 0));
   };
   for (let at = 0; at < count; at++) {
-    const mask = masks[at]!;
-    let total = 0;
-    for (let group = 0; group < groups; group++) if ((mask & (1 << group)) !== 0) total += weights[group]!;
-    totals[at] = total;
+    totals[at] = weightOf(masks[at]! & all, weights, 0);
     gains[at] = gainOf(at);
   }
   const found: Array<{ index: number; score: number }> = [];
@@ -79,13 +73,22 @@ export function diversifyBits(
   const picked = new Uint8Array(count);
   const covered = new Int32Array(words);
   const fresh = new Int32Array(words);
+  // Per word, the bits that stand for a group.
+  const groupBits = new Int32Array(words);
+  for (let word = 0; word < words; word++) {
+    const left = groups - word * 32;
+    groupBits[word] = left >= 32 ? -1 : left > 0 ? 2 ** left - 1 : 0;
+  }
   const gainOf = (at: number) => {
     const start = at * words;
     let uncovered = 0;
-    for (let group = 0; group < groups; group++) {
-      const word = group >> 5;
-      const bit = 1 << (group & 31);
-      if ((bits[start + word]! & bit) !== 0 && (covered[word]! & bit) === 0) uncovered += weights[group]!;
+    for (let word = 0; word < words; word++) {
+      uncovered = weightOf(
+        bits[start + word]! & ~covered[word]! & groupBits[word]!,
+        weights,
+        word * 32,
+        uncovered,
+      );
     }
     const total = totals[at]!;
     return orders[at]! * (1 - novelty + (total > 0 ? (novelty * uncovered) / total : 0));
@@ -93,8 +96,8 @@ export function diversifyBits(
   for (let at = 0; at < count; at++) {
     const start = at * words;
     let total = 0;
-    for (let group = 0; group < groups; group++) {
-      if ((bits[start + (group >> 5)]! & (1 << (group & 31))) !== 0) total += weights[group]!;
+    for (let word = 0; word < words; word++) {
+      total = weightOf(bits[start + word]! & groupBits[word]!, weights, word * 32, total);
     }
     totals[at] = total;
     gains[at] = gainOf(at);
@@ -129,4 +132,19 @@ export function diversifyBits(
     }
   }
   return found;
+}
+
+/**
+ * `sum` plus the weights of the groups of `bits` (group `first + b` for bit b), added in the groups' order as a loop
+ * over every group adds them (the same sum to the last bit), visiting only the bits that are set.
+ */
+function weightOf(bits: number, weights: ArrayLike<number>, first: number, sum = 0): number {
+  let total = sum;
+  let rest = bits;
+  while (rest !== 0) {
+    const lowest = rest & -rest;
+    total += weights[first + 31 - Math.clz32(lowest)]!;
+    rest ^= lowest;
+  }
+  return total;
 }

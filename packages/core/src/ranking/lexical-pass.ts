@@ -1,6 +1,6 @@
-import { diversifyBits, diversifyMasks } from './diversify-masks.js';
 import type { LexicalGrounding } from './lexical-grounding.js';
 import type { Visit } from './lexical-ranker-types.js';
+import { createNoveltyReorder, type Reorder } from './novelty-reorder.js';
 import { type PlanSettings, planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT } from './query-terms.js';
 import { exampleCoverage } from './relevance.js';
@@ -21,11 +21,7 @@ export interface LexicalPassSettings {
   readonly grounding?: LexicalGrounding;
 }
 
-/** Some visited documents reordered for novelty by `novelty`: their indexes, best first, with their new scores. */
-export type Reorder = (
-  items: ReadonlyArray<{ readonly slot: number; readonly order: number; readonly mask: number }>,
-  novelty: number,
-) => Array<{ index: number; score: number }>;
+export type { Reorder } from './novelty-reorder.js';
 
 /** The BM25F pass of a lexical ranker over its term index, with the collection's cached weights. */
 export interface LexicalPass {
@@ -127,6 +123,8 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     }
   };
 
+  const reorderFor = createNoveltyReorder(index);
+
   const collect: LexicalPass['collect'] = (query, visit, floor, wanted, planSettings = plan) => {
     const { groups, total, matched } = planQuery(index, query, planSettings);
     if (groups.length === 0 || total <= 0) return () => [];
@@ -160,45 +158,7 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       least = floor?.() ?? 0;
     }
-    if (groups.length <= 31) {
-      // Every group fits the masks: no aspects made per candidate.
-      const weights = groups.map((group) => group.weight);
-      return (items, novelty) =>
-        diversifyMasks(
-          items.map((item) => item.order),
-          items.map((item) => item.mask),
-          weights,
-          novelty,
-        );
-    }
-    // More groups than the masks hold: the groups past 30 a candidate matches are found from its terms, through the
-    // groups each term stands in.
-    const weights = groups.map((group) => group.weight);
-    const words = Math.ceil(groups.length / 32);
-    const groupsOf = new Map<number, number[]>();
-    for (let group = 31; group < groups.length; group++) {
-      for (const { id } of groups[group]!.members) {
-        const found = groupsOf.get(id);
-        if (found) found.push(group);
-        else groupsOf.set(id, [group]);
-      }
-    }
-    return (items, novelty) => {
-      const bits = new Int32Array(items.length * words);
-      items.forEach((item, at) => {
-        bits[at * words] = item.mask & 0x7fffffff;
-        for (const term of index.termsOf(item.slot)) {
-          for (const group of groupsOf.get(term) ?? []) bits[at * words + (group >> 5)]! |= 1 << (group & 31);
-        }
-      });
-      return diversifyBits(
-        items.map((item) => item.order),
-        bits,
-        words,
-        weights,
-        novelty,
-      );
-    };
+    return reorderFor(groups);
   };
 
   return {

@@ -57,27 +57,40 @@ export function recallSettings(
 const MAX_COMPLETIONS = 24;
 /** What each of the two words a held word joins weighs, of the word's own weight. */
 const JOINED_WEIGHT = 0.5;
-// Variants per term by id, for one sorted vocabulary (a new vocabulary is a new array, so old caches are dropped;
-// while the array stands, every term in it keeps its id and is held by some document).
-const variantCache = new WeakMap<readonly string[], Map<string, number[]>>();
+// What a term is in one sorted vocabulary: its id and, once asked, its variants' ids (a new vocabulary is a new
+// array, so old entries are dropped; while the array stands, every term in it keeps its id and is held by some
+// document). A query's few terms are looked up here rather than in the index's map of every term.
+interface TermEntry {
+  readonly id: number | undefined;
+  variants?: number[];
+}
+const termCache = new WeakMap<readonly string[], Map<string, TermEntry>>();
 
-function variantIdsOf(index: TermIndex, term: string): number[] {
+function entryOf(index: TermIndex, term: string): TermEntry {
   const sorted = index.sortedTerms();
-  let cache = variantCache.get(sorted);
+  let cache = termCache.get(sorted);
   if (!cache) {
     cache = new Map();
-    variantCache.set(sorted, cache);
+    termCache.set(sorted, cache);
   }
-  let found = cache.get(term);
-  if (!found) {
-    found = [];
-    for (const variant of relatedTerms(sorted, term)) {
+  let entry = cache.get(term);
+  if (!entry) {
+    entry = { id: index.termId(term) };
+    if (cache.size < 50_000) cache.set(term, entry);
+  }
+  return entry;
+}
+
+function variantIdsOf(index: TermIndex, entry: TermEntry, term: string): number[] {
+  if (!entry.variants) {
+    const found: number[] = [];
+    for (const variant of relatedTerms(index.sortedTerms(), term)) {
       const id = index.termId(variant);
       if (id !== undefined) found.push(id);
     }
-    if (cache.size < 50_000) cache.set(term, found);
+    entry.variants = found;
   }
-  return found;
+  return entry.variants;
 }
 
 /**
@@ -95,11 +108,12 @@ export function planQuery(index: TermIndex, query: string, settings: PlanSetting
   const terms = queryTerms(query);
   for (const term of terms) {
     const members: Array<{ id: number; factor: number }> = [];
-    const exact = index.termId(term.term);
+    const entry = entryOf(index, term.term);
+    const exact = entry.id;
     if (exact !== undefined && index.documentFrequency(exact) > settings.maxFrequency) continue;
     if (exact !== undefined) members.push({ id: exact, factor: 1 });
     if (settings.variantWeight > 0 && (exact === undefined || settings.variantsOfKnown !== false)) {
-      for (const id of variantIdsOf(index, term.term)) {
+      for (const id of variantIdsOf(index, entry, term.term)) {
         if (index.documentFrequency(id) <= settings.maxFrequency) {
           members.push({ id, factor: settings.variantWeight });
         }

@@ -1,3 +1,4 @@
+import { visitAsciiTokens } from './ascii-tokens.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 
 /** One distinct term of a query. */
@@ -16,6 +17,7 @@ export interface QueryTerm {
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)|(?<![\p{L}\p{N}])'[^']+'(?![\p{L}\p{N}])/gu;
 const RAW_TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’_.-]*/gu;
 const SENTENCE_END = /[.!?:;]\s*$/;
+const NON_ASCII = /[^\0-\x7f]/;
 
 /** Light words weigh this much of a content word. */
 export const LIGHT_WEIGHT = 0.2;
@@ -75,6 +77,10 @@ const recent = {
 };
 
 function visitPlain(text: string, visit: (raw: string, value: boolean) => void): void {
+  if (!NON_ASCII.test(text)) {
+    visitAsciiTokens(text, visit);
+    return;
+  }
   for (const match of text.matchAll(RAW_TOKEN)) {
     const raw = match[0];
     const sentenceStart =

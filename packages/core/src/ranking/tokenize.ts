@@ -22,6 +22,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => 
 /** Lower-case words of a text or an identifier: splits camelCase, acronyms, snake_case, kebab-case, dots and scopes. */
 export function splitWords(text: string): string[] {
   if (SIMPLE_WORD.test(text)) return [text.toLowerCase()];
+  const ascii = splitAscii(text);
+  if (ascii) return ascii;
   const words = text
     .replace(CAMEL_LOWER_UPPER, '$1 $2')
     .replace(CAMEL_ACRONYM, '$1 $2')
@@ -31,6 +33,38 @@ export function splitWords(text: string): string[] {
     .split(NON_WORD)
     .filter((word) => word.length > 0);
   return CJK.test(text) ? words.flatMap(cjkWords) : words;
+}
+
+/**
+ * `splitWords` of a text of ASCII characters without apostrophes, by char codes: a word breaks at any character
+ * other than a letter or digit, before a capital after a lower-case letter or digit, and before a capital that
+ * follows a capital and is followed by a lower-case letter (the camel-case expressions' breaks). Undefined for any
+ * other text.
+ */
+function splitAscii(text: string): string[] | undefined {
+  const words: string[] = [];
+  let start = -1;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code > 127 || code === 39) return undefined;
+    const capital = code >= 65 && code <= 90;
+    if (capital || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
+      if (start < 0) start = at;
+      else if (capital) {
+        const before = text.charCodeAt(at - 1);
+        const after = at + 1 < text.length ? text.charCodeAt(at + 1) : 0;
+        if (!(before >= 65 && before <= 90) || (after >= 97 && after <= 122)) {
+          words.push(text.slice(start, at).toLowerCase());
+          start = at;
+        }
+      }
+    } else if (start >= 0) {
+      words.push(text.slice(start, at).toLowerCase());
+      start = -1;
+    }
+  }
+  if (start >= 0) words.push(text.slice(start).toLowerCase());
+  return words;
 }
 
 /**
