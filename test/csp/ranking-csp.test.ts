@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../e2e/find-chromium.js';
 import { rankingAnswers } from './ranking-calls.js';
+import { servePage } from './serve-page.js';
 
 // The ranking entry point in Chromium, under a policy that refuses WebAssembly (`script-src 'self'`: the BM25F
 // kernel and the vector scans fall back to JavaScript) and under one that allows it ('wasm-unsafe-eval'): both
@@ -16,7 +15,7 @@ const WITH_WASM = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const executablePath = chromiumForTests();
 
 describe.skipIf(!executablePath)('ranking in Chromium, with and without WebAssembly', () => {
-  let server: Server;
+  let served: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
   let url: string;
 
@@ -32,24 +31,14 @@ describe.skipIf(!executablePath)('ranking in Chromium, with and without WebAssem
       logLevel: 'silent',
     });
     const script = result.outputFiles[0]!.text;
-    server = createServer((request, response) => {
-      const policy = request.url?.startsWith('/wasm') ? WITH_WASM : STRICT;
-      const headers = { 'content-security-policy': policy, 'cache-control': 'no-store' };
-      if (request.url?.endsWith('/bundle.js')) {
-        response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script);
-      } else if (request.url === '/' || request.url === '/wasm/') {
-        const page = '<!doctype html><title>ranking</title><script type="module" src="bundle.js"></script>';
-        response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page);
-      } else response.writeHead(404, headers).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    served = await servePage(script, (folder) => (folder === '/wasm/' ? WITH_WASM : STRICT));
+    url = served.url;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   }, SLOW);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await served?.close();
   });
 
   const answersAt = async (path: string) => {

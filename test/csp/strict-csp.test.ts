@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../e2e/find-chromium.js';
+import { servePage } from './serve-page.js';
 import { streamCalls } from './stream-calls.js';
 import { runCalls } from './validation-calls.js';
 
@@ -29,30 +28,21 @@ async function bundle(): Promise<string> {
 }
 
 describe.skipIf(!executablePath)('core in Chromium under a strict Content-Security-Policy', () => {
-  let server: Server;
+  let served: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
   let script: string;
   let url: string;
 
   beforeAll(async () => {
     script = await bundle();
-    server = createServer((request, response) => {
-      const headers = { 'content-security-policy': CSP, 'cache-control': 'no-store' };
-      if (request.url === '/bundle.js') {
-        response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script);
-      } else if (request.url === '/') {
-        const page = '<!doctype html><title>csp</title><script type="module" src="/bundle.js"></script>';
-        response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page);
-      } else response.writeHead(404, headers).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    served = await servePage(script, () => CSP);
+    url = served.url;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   }, SLOW);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await served?.close();
   });
 
   it(

@@ -30,21 +30,7 @@ export function diversifyMasks(
   }
   const found: Array<{ index: number; score: number }> = [];
   for (let round = 0; round < count; round++) {
-    // The first of the highest gains among those not picked, in the candidates' order.
-    let best = -1;
-    let bestGain = Number.NEGATIVE_INFINITY;
-    for (let at = 0; at < count; at++) {
-      if (picked[at] === 1) continue;
-      if (best < 0) best = at;
-      if (gains[at]! > bestGain) {
-        best = at;
-        bestGain = gains[at]!;
-      }
-    }
-    picked[best] = 1;
-    // As `diversify`: a gain that is not a number scores -Infinity.
-    const gain = gains[best]!;
-    found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
+    const best = pickBest(gains, picked, found);
     const fresh = masks[best]! & ~covered;
     if (fresh === 0) continue;
     covered |= fresh;
@@ -104,19 +90,7 @@ export function diversifyBits(
   }
   const found: Array<{ index: number; score: number }> = [];
   for (let round = 0; round < count; round++) {
-    let best = -1;
-    let bestGain = Number.NEGATIVE_INFINITY;
-    for (let at = 0; at < count; at++) {
-      if (picked[at] === 1) continue;
-      if (best < 0) best = at;
-      if (gains[at]! > bestGain) {
-        best = at;
-        bestGain = gains[at]!;
-      }
-    }
-    picked[best] = 1;
-    const gain = gains[best]!;
-    found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
+    const best = pickBest(gains, picked, found);
     let any = 0;
     for (let word = 0; word < words; word++) {
       fresh[word] = bits[best * words + word]! & ~covered[word]!;
@@ -147,4 +121,29 @@ function weightOf(bits: number, weights: ArrayLike<number>, first: number, sum =
     rest ^= lowest;
   }
   return total;
+}
+
+/**
+ * Pick the first of the highest gains among the candidates not picked yet (in their order), mark it and add it to
+ * `found`; as `diversify`, a gain that is not a number scores -Infinity. Answers its index.
+ */
+function pickBest(
+  gains: Float64Array,
+  picked: Uint8Array,
+  found: Array<{ index: number; score: number }>,
+): number {
+  let best = -1;
+  let bestGain = Number.NEGATIVE_INFINITY;
+  for (let at = 0; at < gains.length; at++) {
+    if (picked[at] === 1) continue;
+    if (best < 0) best = at;
+    if (gains[at]! > bestGain) {
+      best = at;
+      bestGain = gains[at]!;
+    }
+  }
+  picked[best] = 1;
+  const gain = gains[best]!;
+  found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
+  return best;
 }

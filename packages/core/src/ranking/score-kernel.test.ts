@@ -68,6 +68,32 @@ describe('the score kernel', () => {
     expect(createScoreKernel(build)).toBeUndefined();
   });
 
+  it('answers undefined where no more memory is given, and the index scores in JavaScript', () => {
+    const build = () => ({ entries: new Int32Array(0), values: new Float32Array(0) });
+    class OutOfMemory {
+      constructor() {
+        throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+      }
+    }
+    vi.stubGlobal('WebAssembly', { ...WebAssembly, Memory: OutOfMemory });
+    expect(createScoreKernel(build)).toBeUndefined();
+    const index = createTermIndex({ weights: [3, 1], b: [0.5, 0.75] });
+    index.add({
+      id: 'a',
+      fields: [
+        ['lock', 'note'],
+        ['keep', 'note', 'safe'],
+      ],
+      keyTerms: [],
+    });
+    expect([
+      ...index.accumulate(
+        [{ weight: 1, members: [{ id: 0, factor: 1 }] }],
+        settingsOf(() => 0.1),
+      ).slots,
+    ]).toEqual([0]);
+  });
+
   it('scores exactly as the JavaScript accumulation over lists that change, slots that grow, 40 groups', () => {
     const random = seededRandom(2026);
     // Per term a version: its list is made again from it after a drop (a changed list of the same term).
