@@ -111,6 +111,12 @@ export interface LexicalRanker extends Ranker {
       readonly threshold?: number;
       readonly also?: Iterable<string>;
       readonly matchLimit?: number;
+      /**
+       * Rank with `match`'s plan (a term the registry holds looked up alone; see `matchVariants`) rather than
+       * `rank`'s, so that with `matchLimit` (and no synonyms) the matches always come from this one pass, and
+       * `explained` also holds each match the parts of a many-sentence request placed.
+       */
+      readonly matchPlan?: boolean;
     },
   ): RankedAndExplained;
 }
@@ -141,5 +147,7 @@ export interface Explaining {
   readonly onlyWanted?: boolean;
   /** With it, `match(query, { limit: matchLimit })` is worked out from the same pass, into `matches`. */
   readonly matchLimit?: number;
+  /** With `matchLimit`: explain each match from the pass's head into `found` too. */
+  readonly explainMatches?: boolean;
   matches?: RankedMatch[];
 }

@@ -147,6 +147,10 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       const flags = (id: string) => flagsOf(threshold, partsFound?.has(id) ? partsFound : found)(id);
       const placed = byParts(groups.lift(matches, count), asked, count, flags);
       explaining.matches = results.lift(query, providers.lift(placed, count), count);
+      // Each of them explained as well (after placing, which reads only what was explained before).
+      if (explaining.explainMatches)
+        for (const item of own)
+          if (!found.has(index.idOf(item.slot))) found.set(index.idOf(item.slot), explanationOf(item));
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -234,15 +238,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      const { limit, matchLimit } = rankOptions;
+      const { limit, matchLimit, matchPlan = false } = rankOptions;
       const minimum = rankOptions.threshold ?? threshold;
-      // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, a head within this); the
-      // parts of a many-sentence request are ranked first, and the pass explains their hits too.
+      // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, its plan, a head within
+      // this); the parts of a many-sentence request are ranked first, and the pass explains their hits too.
       const shared =
         matchLimit !== undefined &&
         minimum === 0 &&
         expanded.synonymsOf === undefined &&
-        knownVariants &&
+        (knownVariants || matchPlan) &&
         Number.isInteger(matchLimit) &&
         matchLimit >= 0 &&
         matchLimit <= Math.max(DIVERSIFIED, limit) &&
@@ -252,11 +256,22 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const found = new Map<string, Explained>();
         const partsFound = new Map<string, Explained>();
         const unmark = markParts(index, wanted, asked);
-        const sharing = shared ? { matchLimit, parts: asked, partsFound } : {};
+        const sharing = shared ? { matchLimit, parts: asked, partsFound, explainMatches: matchPlan } : {};
         const explaining: Explaining = { wanted, found, ...sharing };
-        const hits = ranked(query, minimum, limit, explaining);
+        const hits = ranked(
+          query,
+          minimum,
+          limit,
+          explaining,
+          undefined,
+          novelty,
+          matchPlan ? expanded : plan,
+        );
         unmark();
         if (matchLimit === undefined) return { hits, explained: found };
+        // With `matchPlan`, each match the parts placed is explained as well (from the whole request's pass).
+        if (shared && matchPlan)
+          for (const [id, explained] of partsFound) if (!found.has(id)) found.set(id, explained);
         return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
       });
     },

@@ -180,6 +180,20 @@ describe('the recall-first match of a request of several sentences', () => {
     expect(matches).toEqual(ranker.match(request, { limit: 4 }));
   });
 
+  it("answers rankExplained with match's plan as match does, explaining each match", () => {
+    for (const request of [`${asks}. And a hotel there.`, 'weather in paris', 'book flights and hotels']) {
+      // Hits of one, matches of four: the other matches are explained all the same.
+      const shared = ranker.rankExplained(request, {
+        limit: 1,
+        threshold: 0,
+        matchLimit: 4,
+        matchPlan: true,
+      });
+      expect(shared.matches).toEqual(ranker.match(request, { limit: 4 }));
+      for (const { id } of shared.matches!) expect(shared.explained.get(id)?.relevance).toBeGreaterThan(0);
+    }
+  });
+
   it("shares the pass of a many-part request without explaining its parts' hits", () => {
     const request = `${asks}. And a hotel there.`;
     const also = ['getHotelReviews', documents[0]!.id];

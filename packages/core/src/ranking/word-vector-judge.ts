@@ -131,6 +131,18 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     );
   };
 
+  /**
+   * Whether a candidate is relevant whatever its soft match: it keeps its lexical relevance (`keepsFor`; of a request
+   * kept by its length alone, what `lengthFloorOf` gives an unscoped one), and that reaches the threshold. Then its
+   * fused relevance does too, as `judge` floors it there.
+   */
+  const relevantByLexical = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): boolean => {
+    if (lexicalRelevance < threshold || !(entry ? keepsFor(entry, pass) : pass.keeps)) return false;
+    if (!(pass.ask && entry && entry.scope === undefined)) return true;
+    const filled = grounding ? groundingFor(entry, pass.valuesOf()).filled : 1;
+    return lengthFloorOf(lexicalRelevance, filled, pass.ask, () => ownTermsOf(entry)) >= threshold;
+  };
+
   /** Whether an entry keeps its lexical relevance: by the request, its scope, a location, or as needing nothing. */
   const keepsFor = (entry: Entry, pass: Pass): boolean =>
     pass.keepsFor(entry.scope) ||
@@ -155,15 +167,25 @@ export function createWordVectorJudge(settings: JudgeSettings) {
   const judgeAll = (
     pass: Pass,
     visit: (id: string, score: number, relevance: number, lexicalRelevance: number) => void,
-  ) => {
-    const picked = pickedOf(pass);
-    if (pass.matching) softMatch.credit(picked.map((id) => entries.get(id)));
-    for (const id of picked) {
-      const lexicalHit = pass.explained.get(id);
-      const lexicalRelevance = lexicalHit?.relevance ?? 0;
-      const relevance = judge(entries.get(id), lexicalRelevance, pass);
-      const score = pass.order.get(id) ?? lexicalHit?.score ?? SOFT_ONLY_SCALE * judged.soft;
+  ) =>
+    judgeEach(pass, pickedOf(pass), (id, relevance, lexicalRelevance) => {
+      const score = pass.order.get(id) ?? pass.explained.get(id)?.score ?? SOFT_ONLY_SCALE * judged.soft;
       visit(id, score, relevance, lexicalRelevance);
+    });
+
+  /**
+   * Judge the documents of `ids` in order, their words credited together: `visit` sees each one's fused relevance
+   * and its lexical relevance (what the pass explained of it, else 0), the rest in `judged`.
+   */
+  const judgeEach = (
+    pass: Pass,
+    ids: readonly string[],
+    visit: (id: string, relevance: number, lexicalRelevance: number) => void,
+  ) => {
+    if (pass.matching) softMatch.credit(ids.map((id) => entries.get(id)));
+    for (const id of ids) {
+      const lexicalRelevance = pass.explained.get(id)?.relevance ?? 0;
+      visit(id, judge(entries.get(id), lexicalRelevance, pass), lexicalRelevance);
     }
   };
 
@@ -229,5 +251,5 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return found;
   };
 
-  return { judged, judge, judgeAll, rankTop };
+  return { judged, judge, judgeAll, judgeEach, relevantByLexical, rankTop };
 }

@@ -217,4 +217,22 @@ describe('word-vector ranker: the recall-first match', () => {
     expect(lexical.match('enlarge it')).toEqual([]);
     expect(ranker.match('enlarge it').length).toBeGreaterThan(0);
   });
+
+  it('answers a limited match as the head of every match: at most the limit, soft-only ones while places are left', () => {
+    const ranker = createWordVectorRanker({ vectors });
+    const setSize = defineAction({ scope: 'shape', name: 'setSize', description: 'Set the size' });
+    for (const action of [...actions, setSize]) ranker.add(rankDocumentOf(action, action.name));
+    expect(ranker.match('enlarge it').length).toBeGreaterThan(1);
+    let filledBySoftOnly = 0;
+    for (const query of ['bigger size', 'enlarge it', 'paint it red', 'make the shape bigger and red']) {
+      const every = ranker.match(query);
+      for (const limit of [1, 2, 3, 5]) {
+        const head = ranker.match(query, { limit });
+        expect(head.length).toBe(Math.min(limit, every.length));
+        expect(head).toEqual(every.slice(0, limit));
+        if (head.some((hit) => hit.score < 0.05)) filledBySoftOnly++;
+      }
+    }
+    expect(filledBySoftOnly).toBeGreaterThan(0);
+  });
 });

@@ -10,13 +10,9 @@ import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
-import type { RankDocument, RankedMatch, RankHit } from './types.js';
-import {
-  createWordVectorJudge,
-  SOFT_ONLY_SCALE,
-  type WordVectorEntry,
-  type WordVectorPass,
-} from './word-vector-judge.js';
+import type { RankDocument, RankHit } from './types.js';
+import { createWordVectorJudge, type WordVectorEntry, type WordVectorPass } from './word-vector-judge.js';
+import { createWordVectorMatch, type RequestSide } from './word-vector-match.js';
 import type {
   WordVectorExplained,
   WordVectorRanker,
@@ -46,7 +42,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const lexical =
     options.lexical ??
     // The lexical ranker's defaults, so that `match` keeps its order (stemmer-missed variants only for terms the
-    // registry lacks): never worse than it with the recall-first intent, at the cost of a second lexical pass there.
+    // registry lacks): never worse than it with the recall-first intent (one lexical pass, with `match`'s plan).
     createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
@@ -73,17 +69,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
   const othersOf = (queryBag: WordBag): string[] =>
     entries.size <= candidates ? [...entries.keys()] : means.nearest(table.mean(queryBag), nearest);
 
-  /** The query's side of a pass: its words, the lexical pass over the best and the nearest, its values when asked. */
-  const passOf = (query: string, matchLimit?: number): WordVectorPass => {
-    const queryBag = table.bag(query);
-    const others = othersOf(queryBag);
-    // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
-    const lexicalPass = lexical.rankExplained(query, {
-      limit: candidates,
-      threshold: 0,
-      also: others,
-      ...(matchLimit !== undefined ? { matchLimit } : {}),
-    });
+  /** The request's side of a pass: its words' weight, what keeps lexical relevance, its values when asked. */
+  const requestOf = (query: string, queryBag: WordBag): RequestSide => {
     let queryWeight = 0;
     for (const weight of queryBag.weights) queryWeight += weight;
     const matching = queryBag.slots.length > 0;
@@ -91,13 +78,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     let values: RequestValues | undefined;
     const kind = floorKindOf(query, lexicalFloor);
     const keeps = kind !== 'none';
-    // The lexical score of each of the best lexical ones.
-    const order = new Map<string, number>();
-    for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
     return {
-      ...lexicalPass,
-      order,
-      others,
       queryWeight,
       matching,
       // Whether a fused relevance never falls below the lexical one (short requests, instructions, "this").
@@ -116,7 +97,24 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       },
     };
   };
-  const { judged, judgeAll, rankTop } = createWordVectorJudge({
+
+  /** A pass: the lexical pass over the best and the nearest (with `rank`'s plan, or `match`'s), the request's side. */
+  const passOf = (query: string, lexicalOptions: { readonly matchPlan?: true } = {}): WordVectorPass => {
+    const queryBag = table.bag(query);
+    const others = othersOf(queryBag);
+    // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
+    const lexicalPass = lexical.rankExplained(query, {
+      limit: candidates,
+      threshold: 0,
+      also: others,
+      ...lexicalOptions,
+    });
+    // The lexical score of each of the best lexical ones.
+    const order = new Map<string, number>();
+    for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
+    return { ...lexicalPass, order, others, ...requestOf(query, queryBag) };
+  };
+  const judge = createWordVectorJudge({
     table,
     softMatch,
     entries,
@@ -126,6 +124,19 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     grounding,
     threshold,
     candidates,
+  });
+  const { judged, judgeAll, rankTop } = judge;
+  const match = createWordVectorMatch({
+    lexical,
+    table,
+    entries,
+    means,
+    candidates,
+    nearest,
+    threshold,
+    judge,
+    requestOf,
+    passOf,
   });
 
   /** Every candidate with its fused relevance and the parts of it, unsorted and unfiltered. */
@@ -185,32 +196,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     search(query) {
       return new Map(fusedOf(query).map((hit) => [hit.id, hit.score]));
     },
-    match(query, matchOptions = {}) {
-      const limit = matchOptions.limit;
-      const pass = passOf(query, limit !== undefined && limit < Number.POSITIVE_INFINITY ? limit : undefined);
-      // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
-      const shortOf = new Map<string, number>();
-      const relevantIds = new Set<string>();
-      judgeAll(pass, (id, score, relevance) => {
-        if (judged.covered) shortOf.set(id, judged.short.value);
-        if (relevance >= threshold && score > 0) relevantIds.add(id);
-      });
-      // The lexical order for what shares a word with the request (so never below the lexical ranker's recall),
-      // then what only the soft match finds, by its soft coverage measured against at most the request's own weight
-      // (a short request can only say a few words), scored under the last lexical match.
-      const matches: RankedMatch[] = (pass.matches ?? lexical.match(query, matchOptions)).map(
-        ({ id, score }) => ({ id, score, relevant: relevantIds.has(id) }),
-      );
-      const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
-      const seen = new Set(matches.map((match) => match.id));
-      const softOnly: Array<{ id: string; short: number }> = [];
-      for (const [id, short] of shortOf) if (short > 0 && !seen.has(id)) softOnly.push({ id, short });
-      softOnly.sort((a, b) => b.short - a.short);
-      for (const { id, short } of softOnly) {
-        matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant: relevantIds.has(id) });
-      }
-      return matches;
-    },
+    match,
     rank(query, rankOptions = {}) {
       const limit = rankOptions.limit;
       if (limit === undefined) return [...fusedOf(query)];

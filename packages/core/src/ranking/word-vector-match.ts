@@ -1,0 +1,131 @@
+import type { LexicalRanker, RankedAndExplained } from './lexical-ranker-types.js';
+import type { MeanVectorIndex } from './mean-vector-index.js';
+import type { RankedMatch } from './types.js';
+import {
+  type createWordVectorJudge,
+  SOFT_ONLY_SCALE,
+  type WordVectorEntry,
+  type WordVectorPass,
+} from './word-vector-judge.js';
+import type { WordBag, WordVectorTable } from './word-vectors.js';
+
+/** The request's side of a pass: everything a pass holds but the lexical ranking. */
+export type RequestSide = Omit<WordVectorPass, keyof RankedAndExplained | 'order' | 'others'>;
+
+/** What the recall-first intent needs of the word-vector ranker. */
+export interface MatchSettings {
+  readonly lexical: LexicalRanker;
+  readonly table: WordVectorTable;
+  readonly entries: ReadonlyMap<string, WordVectorEntry>;
+  readonly means: MeanVectorIndex;
+  readonly candidates: number;
+  readonly nearest: number;
+  readonly threshold: number;
+  readonly judge: ReturnType<typeof createWordVectorJudge>;
+  /** The request's side of a pass (it begins the soft match of the request's words). */
+  requestOf(query: string, queryBag: WordBag): RequestSide;
+  /** A whole pass: the lexical pass over the best and the nearest, with `rank`'s or (`matchPlan`) `match`'s plan. */
+  passOf(query: string, lexicalOptions: { readonly matchPlan: true }): WordVectorPass;
+}
+
+const NO_ORDER: ReadonlyMap<string, number> = new Map();
+
+/**
+ * `match` of the word-vector ranker: the lexical ranker's matches in its order (so never below its recall), each
+ * flagged by its fused relevance, then what only the soft match finds, by its soft coverage, scored under the last
+ * lexical match. With a limit, one lexical pass (`match`'s plan) both matches and explains, only the matches are
+ * judged, and the soft-only ones are looked for only while places are left.
+ */
+export function createWordVectorMatch(settings: MatchSettings) {
+  const { lexical, table, entries, means, candidates, nearest, threshold, judge } = settings;
+  const { judged, judgeEach, judgeAll, relevantByLexical } = judge;
+
+  /** Relevant: its fused relevance reaches the threshold, and the lexical pass or the soft match found it. */
+  const relevantIn = (pass: WordVectorPass, id: string, relevance: number) =>
+    relevance >= threshold && ((pass.explained.get(id)?.score ?? 0) > 0 || judged.soft > 0);
+
+  /** At most `limit` (a positive integer) matches. */
+  const topMatches = (query: string, limit: number): RankedMatch[] => {
+    const queryBag = table.bag(query);
+    const small = entries.size <= candidates;
+    const lexicalPass = lexical.rankExplained(query, {
+      limit,
+      threshold: 0,
+      matchLimit: limit,
+      matchPlan: true,
+      // A small registry's every document is a candidate: each one the request matches is explained.
+      ...(small ? { also: entries.keys() } : {}),
+    });
+    const pass: WordVectorPass = {
+      ...lexicalPass,
+      order: NO_ORDER,
+      others: [],
+      ...settings.requestOf(query, queryBag),
+    };
+    const found = lexicalPass.matches ?? lexical.match(query, { limit });
+    // Flagged by the fused relevance: soft-matched only where the kept lexical relevance does not settle it.
+    const matches: Array<{ id: string; score: number; relevant: boolean }> = found.map(({ id, score }) => ({
+      id,
+      score,
+      relevant: relevantByLexical(entries.get(id), pass.explained.get(id)?.relevance ?? 0, pass),
+    }));
+    const unsettled = matches.filter((match) => !match.relevant);
+    let at = 0;
+    judgeEach(
+      pass,
+      unsettled.map((match) => match.id),
+      (id, relevance) => {
+        unsettled[at++]!.relevant = relevantIn(pass, id, relevance);
+      },
+    );
+    if (matches.length >= limit) return matches;
+    // Places left: what only the soft match finds, of every document of a small registry, else of the nearest.
+    const seen = new Set(matches.map((match) => match.id));
+    const others = small ? [...entries.keys()] : means.nearest(table.mean(queryBag), nearest);
+    const softOnly: Array<{ id: string; short: number; relevant: boolean }> = [];
+    judgeEach(
+      pass,
+      others.filter((id) => !seen.has(id)),
+      (id, relevance) => {
+        const short = judged.covered ? judged.short.value : 0;
+        if (short > 0) softOnly.push({ id, short, relevant: relevantIn(pass, id, relevance) });
+      },
+    );
+    softOnly.sort((a, b) => b.short - a.short);
+    const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
+    for (const { id, short, relevant } of softOnly.slice(0, limit - matches.length))
+      matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant });
+    return matches;
+  };
+
+  /** Every match (or an unusual limit): the lexical matches, the candidates of a pass judged, then the soft-only ones. */
+  const everyMatch = (query: string, options: { readonly limit?: number }): RankedMatch[] => {
+    const pass = settings.passOf(query, { matchPlan: true });
+    // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
+    const shortOf = new Map<string, number>();
+    const relevantIds = new Set<string>();
+    judgeAll(pass, (id, score, relevance) => {
+      if (judged.covered) shortOf.set(id, judged.short.value);
+      if (relevance >= threshold && score > 0) relevantIds.add(id);
+    });
+    const matches: RankedMatch[] = lexical
+      .match(query, options)
+      .map(({ id, score }) => ({ id, score, relevant: relevantIds.has(id) }));
+    const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
+    const seen = new Set(matches.map((match) => match.id));
+    const softOnly: Array<{ id: string; short: number }> = [];
+    for (const [id, short] of shortOf) if (short > 0 && !seen.has(id)) softOnly.push({ id, short });
+    softOnly.sort((a, b) => b.short - a.short);
+    for (const { id, short } of softOnly) {
+      matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant: relevantIds.has(id) });
+    }
+    return matches;
+  };
+
+  return (query: string, options: { readonly limit?: number } = {}): RankedMatch[] => {
+    const { limit } = options;
+    return limit !== undefined && Number.isInteger(limit) && limit > 0
+      ? topMatches(query, limit)
+      : everyMatch(query, options);
+  };
+}
