@@ -98,7 +98,7 @@ export function createWordVectorMatch(settings: MatchSettings) {
     return matches;
   };
 
-  /** Every match (or an unusual limit): the lexical matches, the candidates of a pass judged, then the soft-only ones. */
+  /** Every match: the lexical matches, the candidates of a pass judged, then the soft-only ones. */
   const everyMatch = (query: string, options: { readonly limit?: number }): RankedMatch[] => {
     const pass = settings.passOf(query, { matchPlan: true });
     // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
@@ -124,8 +124,9 @@ export function createWordVectorMatch(settings: MatchSettings) {
 
   return (query: string, options: { readonly limit?: number } = {}): RankedMatch[] => {
     const { limit } = options;
-    return limit !== undefined && Number.isInteger(limit) && limit > 0
-      ? topMatches(query, limit)
-      : everyMatch(query, options);
+    if (limit === undefined || limit === Number.POSITIVE_INFINITY) return everyMatch(query, options);
+    // A limit of a fraction is its whole part; none of zero, below or not a number.
+    const count = Math.floor(limit);
+    return count > 0 ? topMatches(query, count) : [];
   };
 }

@@ -234,5 +234,8 @@ describe('word-vector ranker: the recall-first match', () => {
       }
     }
     expect(filledBySoftOnly).toBeGreaterThan(0);
+    // No places, no matches (not the soft-only ones); a fraction's whole part.
+    for (const limit of [0, -1, Number.NaN, 0.5]) expect(ranker.match('enlarge it', { limit })).toEqual([]);
+    expect(ranker.match('enlarge it', { limit: 1.5 })).toEqual(ranker.match('enlarge it', { limit: 1 }));
   });
 });
