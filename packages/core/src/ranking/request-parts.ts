@@ -148,6 +148,13 @@ export function allocateByParts(
     if (taken[candidate] === 0 && partsBest(candidate)) take(candidate);
   }
   const places = Math.min(limit, PLACES, candidates.length);
+  // Each candidate's parts of a share above 0, in part order (where the sum of its gain reads them), after its start.
+  const starts = new Int32Array(candidates.length + 1);
+  const shared: number[] = [];
+  for (let candidate = 0; candidate < candidates.length; candidate++) {
+    for (let part = 0; part < count; part++) if (shares[candidate * count + part]! > 0) shared.push(part);
+    starts[candidate + 1] = shared.length;
+  }
   while (picked.length < places) {
     let chosen = 0;
     for (let part = 0; part < count; part++) {
@@ -159,9 +166,10 @@ export function allocateByParts(
     for (let candidate = 0; candidate < candidates.length; candidate++) {
       if (taken[candidate] === 1) continue;
       let gain = 0;
-      for (let part = 0; part < count; part++) {
-        const share = shares[candidate * count + part]!;
-        if (share > 0) gain += (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]! * share;
+      for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++) {
+        const part = shared[at]!;
+        gain +=
+          (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]! * shares[candidate * count + part]!;
       }
       if (gain > bestGain) {
         bestGain = gain;
