@@ -13,6 +13,7 @@ import { type Ask, flooredRelevance, lengthFloorOf } from './short-request-floor
 import type { createSoftMatch, SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
 import type { RankHit } from './types.js';
+import { keepsAsBestMatch } from './wish-first.js';
 import type { WordVectorTable } from './word-vectors.js';
 
 /** What the ranker keeps of a document: its word bag and its required parameters. */
@@ -65,6 +66,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly ask: Ask | undefined;
   /** What the request asks, when an action that needs nothing keeps it if it asks for what that gives (`asksWhatItGives`). */
   readonly bareAsk: Ask | undefined;
+  /** Whether the request is a wish that names a thing, whose best lexical match keeps it (`keepsAsBestMatch`). */
+  readonly wish: boolean;
   /** The request's values, read when grounding first asks. */
   valuesOf(): RequestValues;
 }
@@ -127,7 +130,18 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
       kept,
-      entry ? keepsFor(entry, pass) : pass.keeps,
+      entry ? keepsFor(entry, pass) || keepsAsBest(entry, pass) : pass.keeps,
+    );
+  };
+
+  /** Whether an entry keeps its lexical relevance as the best lexical match of a wish that fills its values. */
+  const keepsAsBest = (entry: Entry, pass: Pass): boolean => {
+    if (!pass.wish) return false;
+    const best = pass.hits[0];
+    return keepsAsBestMatch(
+      true,
+      best !== undefined && entries.get(best.id) === entry,
+      judged.filled?.filled ?? 1,
     );
   };
 

@@ -10,6 +10,7 @@ import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
+import { namesAThing } from './wish-first.js';
 import type { RankDocument, RankedMatch, RankHit } from './types.js';
 import {
   createWordVectorJudge,
@@ -110,6 +111,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       ask: kind === 'length' ? askOf(query) : undefined,
       // What it asks, for an action that needs nothing (`asksWhatItGives`).
       bareAsk: lexicalFloor.needsNothing ? askOf(query) : undefined,
+      wish: lexicalFloor.wishes && namesAThing(askOf(query)),
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
