@@ -2,8 +2,9 @@ import type { Ask } from './short-request-floor.js';
 
 /**
  * Whether a request is a wish that names a thing rather than a doing: not a question, and no verb of its own first
- * ("I need a list of the most popular date libraries on npm…", "I'd like…", "Show me…", "Please…"; `askOf` gives no
- * verb). What it asks for is the thing it names, so no doing it names can be another than an action's.
+ * ("I need a list of the most popular date libraries on npm…", "I would like…", "Show me…", "Please…"; `askOf` gives
+ * no verb; it reads "I'd like…" as the verb "id"). What it asks for is the thing it names, so it names no doing that
+ * could be another than an action's.
  */
 export function namesAThing(ask: Ask): boolean {
   return !ask.question && ask.verb === undefined;
