@@ -10,8 +10,8 @@ import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
 import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
-import { namesAThing } from './wish-first.js';
 import type { RankDocument, RankedMatch, RankHit } from './types.js';
+import { namesAThing } from './wish-first.js';
 import {
   createWordVectorJudge,
   SOFT_ONLY_SCALE,
