@@ -66,8 +66,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly ask: Ask | undefined;
   /** What the request asks, when an action that needs nothing keeps it if it asks for what that gives (`asksWhatItGives`). */
   readonly bareAsk: Ask | undefined;
-  /** Whether the request is a wish that names a thing, whose best lexical match keeps it (`keepsAsBestMatch`). */
-  readonly wish: boolean;
+  /** Whether the request is a wish that names a thing (`keepsAsBestMatch`): asked only of its best lexical match. */
+  wish(): boolean;
   /** The request's values, read when grounding first asks. */
   valuesOf(): RequestValues;
 }
@@ -136,13 +136,9 @@ export function createWordVectorJudge(settings: JudgeSettings) {
 
   /** Whether an entry keeps its lexical relevance as the best lexical match of a wish that fills its values. */
   const keepsAsBest = (entry: Entry, pass: Pass): boolean => {
-    if (!pass.wish) return false;
     const best = pass.hits[0];
-    return keepsAsBestMatch(
-      true,
-      best !== undefined && entries.get(best.id) === entry,
-      judged.filled?.filled ?? 1,
-    );
+    if (best === undefined || entries.get(best.id) !== entry) return false;
+    return keepsAsBestMatch(pass.wish(), true, judged.filled?.filled ?? 1);
   };
 
   /** Whether an entry keeps its lexical relevance: by the request, its scope, a location, or as needing nothing. */

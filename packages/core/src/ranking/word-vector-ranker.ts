@@ -111,7 +111,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       ask: kind === 'length' ? askOf(query) : undefined,
       // What it asks, for an action that needs nothing (`asksWhatItGives`).
       bareAsk: lexicalFloor.needsNothing ? askOf(query) : undefined,
-      wish: lexicalFloor.wishes && namesAThing(askOf(query)),
+      wish: () => lexicalFloor.wishes && namesAThing(askOf(query)),
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
