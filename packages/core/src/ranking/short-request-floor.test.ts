@@ -25,6 +25,7 @@ const defaults = {
   locations: true,
   groundedShort: true,
   needsNothing: true,
+  wishes: true,
 };
 
 describe('which requests keep their lexical relevance', () => {
@@ -62,6 +63,7 @@ describe('which requests keep their lexical relevance', () => {
       locations: false,
       groundedShort: false,
       needsNothing: false,
+      wishes: false,
     };
     expect(keepsLexicalRelevance('stop the random log messages please', off)).toBe(false);
     expect(keepsLexicalRelevance('close this issue', off)).toBe(false);

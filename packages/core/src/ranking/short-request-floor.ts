@@ -38,6 +38,8 @@ export interface LexicalFloor {
   readonly groundedShort: boolean;
   /** Whether a request keeps it for an action that needs nothing when it asks for what that gives (`asksWhatItGives`). */
   readonly needsNothing: boolean;
+  /** Whether the best lexical match of a wish that names a thing keeps it when the wish fills its values (`keepsAsBestMatch`). */
+  readonly wishes: boolean;
 }
 
 /** The word-vector ranker's options that choose its `LexicalFloor` (see `WordVectorRankerOptions`). */
@@ -76,6 +78,11 @@ export interface LexicalFloorOptions {
    * parameter, whatever its length (default true; see `asksWhatItGives`).
    */
   readonly needsNothing?: boolean;
+  /**
+   * A wish that names a thing, not a doing ("I need a list of…", "I'd like…"), keeps it too for its best lexical
+   * match when it fills every required parameter of it, whatever its length (default true; see `keepsAsBestMatch`).
+   */
+  readonly wishes?: boolean;
 }
 
 /** The lexical floor of some options, their defaults filled in; a RangeError for a count below 0. */
@@ -89,6 +96,7 @@ export function lexicalFloorOf(options: LexicalFloorOptions): LexicalFloor {
     locations: options.locations ?? true,
     groundedShort: options.groundedShort ?? true,
     needsNothing: options.needsNothing ?? true,
+    wishes: options.wishes ?? true,
   };
   if (!(floor.shortWords >= 0)) throw new RangeError('shortRequestWords must be 0 or more');
   if (!(floor.instructionWords >= 0)) throw new RangeError('instructionWords must be 0 or more');

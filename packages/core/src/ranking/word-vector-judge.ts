@@ -13,6 +13,7 @@ import { type Ask, flooredRelevance, lengthFloorOf } from './short-request-floor
 import type { createSoftMatch, SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
 import type { RankHit } from './types.js';
+import { keepsAsBestMatch } from './wish-first.js';
 import type { WordVectorTable } from './word-vectors.js';
 
 /** What the ranker keeps of a document: its word bag and its required parameters. */
@@ -65,6 +66,8 @@ export interface WordVectorPass extends RankedAndExplained {
   readonly ask: Ask | undefined;
   /** What the request asks, when an action that needs nothing keeps it if it asks for what that gives (`asksWhatItGives`). */
   readonly bareAsk: Ask | undefined;
+  /** Whether the request is a wish that names a thing (`keepsAsBestMatch`): asked only of its best lexical match. */
+  wish(): boolean;
   /** The request's values, read when grounding first asks. */
   valuesOf(): RequestValues;
 }
@@ -127,20 +130,35 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
       kept,
-      entry ? keepsFor(entry, pass) : pass.keeps,
+      entry
+        ? keepsFor(entry, pass) || keepsAsBest(entry, pass, () => judged.filled?.filled ?? 1)
+        : pass.keeps,
     );
   };
 
   /**
-   * Whether a candidate is relevant whatever its soft match: it keeps its lexical relevance (`keepsFor`; of a request
-   * kept by its length alone, what `lengthFloorOf` gives an unscoped one), and that reaches the threshold. Then its
-   * fused relevance does too, as `judge` floors it there.
+   * Whether a candidate is relevant whatever its soft match: it keeps its lexical relevance (`keepsFor`, or as the
+   * best lexical match of a wish; of a request kept by its length alone, what `lengthFloorOf` gives an unscoped one),
+   * and that reaches the threshold. Then its fused relevance does too, as `judge` floors it there.
    */
   const relevantByLexical = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): boolean => {
-    if (lexicalRelevance < threshold || !(entry ? keepsFor(entry, pass) : pass.keeps)) return false;
-    if (!(pass.ask && entry && entry.scope === undefined)) return true;
-    const filled = grounding ? groundingFor(entry, pass.valuesOf()).filled : 1;
-    return lengthFloorOf(lexicalRelevance, filled, pass.ask, () => ownTermsOf(entry)) >= threshold;
+    if (lexicalRelevance < threshold) return false;
+    if (!entry) return pass.keeps;
+    let filled: number | undefined;
+    const filledOf = () => {
+      filled ??= grounding ? groundingFor(entry, pass.valuesOf()).filled : 1;
+      return filled;
+    };
+    if (!(keepsFor(entry, pass) || keepsAsBest(entry, pass, filledOf))) return false;
+    if (!(pass.ask && entry.scope === undefined)) return true;
+    return lengthFloorOf(lexicalRelevance, filledOf(), pass.ask, () => ownTermsOf(entry)) >= threshold;
+  };
+
+  /** Whether an entry keeps its lexical relevance as the best lexical match of a wish that fills its values. */
+  const keepsAsBest = (entry: Entry, pass: Pass, filled: () => number): boolean => {
+    const best = pass.hits[0];
+    if (best === undefined || entries.get(best.id) !== entry) return false;
+    return keepsAsBestMatch(pass.wish(), true, filled());
   };
 
   /** Whether an entry keeps its lexical relevance: by the request, its scope, a location, or as needing nothing. */

@@ -11,6 +11,7 @@ import { createMeanVectorIndex } from './mean-vector-index.js';
 import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
 import type { RankDocument, RankHit } from './types.js';
+import { namesAThing } from './wish-first.js';
 import { createWordVectorJudge, type WordVectorEntry, type WordVectorPass } from './word-vector-judge.js';
 import { createWordVectorMatch, type RequestSide } from './word-vector-match.js';
 import type {
@@ -91,6 +92,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       ask: kind === 'length' ? askOf(query) : undefined,
       // What it asks, for an action that needs nothing (`asksWhatItGives`).
       bareAsk: lexicalFloor.needsNothing ? askOf(query) : undefined,
+      wish: () => lexicalFloor.wishes && namesAThing(askOf(query)),
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
