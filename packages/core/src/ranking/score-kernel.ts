@@ -28,6 +28,8 @@ type Accumulate = (
   slots: number,
 ) => number;
 
+type Largest = (slots: number, count: number, sums: number, k: number, heap: number) => number;
+
 // The module compiled for the WebAssembly object it was compiled with (`undefined`: refused).
 let compiledFor: unknown;
 let compiled: WebAssembly.Module | undefined;
@@ -53,9 +55,12 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
   if (!kernel) return undefined;
   let memory: WebAssembly.Memory;
   let run: Accumulate;
+  let largest: Largest;
   try {
     memory = new WebAssembly.Memory({ initial: 1 });
-    run = new WebAssembly.Instance(kernel, { env: { memory } }).exports.accumulate as Accumulate;
+    const { exports } = new WebAssembly.Instance(kernel, { env: { memory } });
+    run = exports.accumulate as Accumulate;
+    largest = exports.largest as Largest;
   } catch {
     return undefined;
   }
@@ -190,6 +195,9 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         }
       }
       const query = stamp + 1;
+      const slots = capacity * 44 + SPARE / 2;
+      const sumsAt = capacity * 16;
+      const termSlots = capacity * 40;
       const count = run(
         table,
         groups.length,
@@ -197,13 +205,19 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         1 / full,
         query,
         0,
-        capacity * 16,
+        sumsAt,
         capacity * 32,
-        capacity * 40,
-        capacity * 44 + SPARE / 2,
+        termSlots,
+        slots,
       );
       stamp = query + stamps;
-      return { slots: new Int32Array(buffer!, capacity * 44 + SPARE / 2, count), sums, marks };
+      return {
+        slots: new Int32Array(buffer!, slots, count),
+        sums,
+        marks,
+        // Its heap where the group's slots were listed (room for `capacity`; `k` is at most `count`).
+        largest: (k) => largest(slots, count, sumsAt, k, termSlots),
+      };
     },
   };
 }
