@@ -4,7 +4,7 @@ import { createNoveltyReorder, type Reorder } from './novelty-reorder.js';
 import { type PlanSettings, planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT } from './query-terms.js';
 import { exampleCoverage } from './relevance.js';
-import { createSeededFloor } from './seeded-floor.js';
+import { SEED_MOST, seedFloor } from './seeded-floor.js';
 import type { TermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 
@@ -135,9 +135,9 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     const { slots, sums, marks } = scores;
 
     // The parts of a document's order (set by `orderOf`).
-    let share = 0;
-    let name = 0;
-    let about = 0;
+    let partShare = 0;
+    let partName = 0;
+    let partAbout = 0;
     /** The order of the document in `slot`, whose BM25F share is `bm25f`: at most that share. */
     const orderOf = (slot: number, bm25f: number) => {
       const at = slot * 4;
@@ -146,20 +146,22 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       const aboutTotal = aboutTotals[slot]!;
       // A short query can only name a few of an action's words: it is measured against at most its own weight.
       const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
-      about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
-      share = Math.min(1, sums[at + 1]! / total);
+      partAbout = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+      partShare = Math.min(1, sums[at + 1]! / total);
       // An example the query says again names the action as well as its name does.
       const examples = exampleStarts[slot]!;
-      name =
+      partName =
         examples < 0
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      return (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
+      return (bm25f * (1 + nameBoost * partName)) / (1 + nameBoost);
     };
 
     let real = floor?.() ?? 0; // the caller's floor: it moves only when a visit keeps a document
-    // Once the caller's head is full, a seeded floor (`seeded`): documents ordered at or below it wait in `waiting`.
-    const seed = floor ? createSeededFloor(scores, total, nameBoost) : undefined;
+    // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two.
+    let seed = 0;
+    let seededAt = -1;
+    let offered = 0;
     let least = real;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
@@ -167,37 +169,48 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       const bm25f = sums[slot * 4]! / total;
       // A wanted document is visited whenever `explain` would list it.
       const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
-      if (!(bm25f > least) && !marked) {
-        if (bm25f > real) seed!.wait(slot);
-        continue;
-      }
-      const order = orderOf(slot, bm25f);
-      if (floor && order <= least && !marked) {
-        if (order > real) seed!.wait(slot);
-        continue;
-      }
-      // A wanted document under the seed only: explained now, offered to the caller only if the seed fails.
-      const waits = order <= least && order > real && bm25f > real;
-      if (waits) seed!.wait(slot);
-      const beats = bm25f > real && !waits;
+      if (!(bm25f > least) && !marked) continue;
+      const at = slot * 4;
+      totalsOf(slot);
+      const nameTotal = nameTotals[slot]!;
+      const aboutTotal = aboutTotals[slot]!;
+      // A short query can only name a few of an action's words: it is measured against at most its own weight.
+      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+      const about = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+      const share = Math.min(1, sums[at + 1]! / total);
+      // An example the query says again names the action as well as its name does.
+      const examples = exampleStarts[slot]!;
+      const name =
+        examples < 0
+          ? named
+          : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
+      const order = (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
+      if (floor && order <= least && !marked) continue;
+      // Under the seed only (a wanted document): explained now, offered only if the seed fails.
+      const beats = bm25f > real && !(order <= seed && order > real);
       visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
       if (!floor) continue;
-      if (beats && order > real) seed!.offered++;
+      if (beats && order > real) offered++;
       real = floor();
-      least = Math.max(real, seed!.floor(real));
+      if (seededAt < 0 && real > 0 && offered <= SEED_MOST) {
+        seed = seedFloor(scores.largest(offered), total, nameBoost);
+        seededAt = i;
+      }
+      least = Math.max(real, seed);
     }
-    // The seed failed (the caller's head ended below it): what waited is offered now, in the order touched.
-    const waited = seed?.failed(floor!()) ?? [];
-    if (waited.length > 0) real = floor!();
-    for (let i = 0; i < waited.length; i++) {
-      const slot = waited[i]!;
-      const bm25f = sums[slot * 4]! / total;
-      const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
-      if (!(bm25f > real) && !marked) continue;
-      const order = orderOf(slot, bm25f);
-      if (order <= real && !marked) continue;
-      visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, bm25f > real);
+    // The seed failed (the caller's head ended at or below it): what it left out is offered now, in the order touched.
+    if (seededAt >= 0 && !(floor!() > seed)) {
       real = floor!();
+      for (let i = seededAt + 1; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const bm25f = sums[slot * 4]! / total;
+        const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
+        if (!(bm25f > real) && !marked) continue;
+        const order = orderOf(slot, bm25f);
+        if (order > seed || (order <= real && !marked)) continue;
+        visit(slot, order, partShare, partName, partAbout, marks[slot * 2 + 1]!, groundingOfSlot, bm25f > real);
+        real = floor!();
+      }
     }
     return reorderFor(groups);
   };
