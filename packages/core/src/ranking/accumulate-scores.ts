@@ -26,6 +26,11 @@ export interface Scores {
   readonly marks: Int32Array;
   /** The `k`-th largest BM25F sum of the touched slots (`sums[slot * 4]`), or 0 when fewer than `k` (≥ 1) are. */
   largest(k: number): number;
+  /**
+   * The places in `slots`, from `from` on and in order, of the documents whose BM25F share (`sums[slot * 4] / total`)
+   * is above `least`, or above 0 with `wanted[slot]` set. Holds until the next call of either.
+   */
+  above(from: number, total: number, least: number, wanted: Uint8Array | undefined): Int32Array;
 }
 
 /** How one accumulation scores. */
@@ -211,7 +216,32 @@ export function accumulateScores(
   }
   // The answer lives in the scratch arrays (valid until the next call): each slot's sums were set to 0 when first touched.
   const touched = slots.subarray(0, count);
-  return { slots: touched, sums, marks, largest: (k) => largestSum(touched, sums, k) };
+  return {
+    slots: touched,
+    sums,
+    marks,
+    largest: (k) => largestSum(touched, sums, k),
+    above: (from, total, least, wanted) => placesAbove(touched, sums, from, total, least, wanted, termSlots),
+  };
+}
+
+/** `Scores.above` into `places` (room for every slot). score-kernel.wat's `above` answers the same. */
+export function placesAbove(
+  slots: Int32Array,
+  sums: Float32Array,
+  from: number,
+  total: number,
+  least: number,
+  wanted: Uint8Array | undefined,
+  places: Int32Array,
+): Int32Array {
+  let kept = 0;
+  for (let i = from; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const share = sums[slot * 4]! / total;
+    if (share > least || (share > 0 && (wanted?.[slot] ?? 0) > 0)) places[kept++] = i;
+  }
+  return places.subarray(0, kept);
 }
 
 /**

@@ -158,12 +158,16 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     };
 
     let real = floor?.() ?? 0; // the caller's floor: it moves only when a visit keeps a document
-    // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two.
+    // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two,
+    // and the loop goes on over the places of the documents above it (or wanted) only, found in one scan.
     let seed = 0;
     let seededAt = -1;
     let offered = 0;
     let least = real;
-    for (let i = 0; i < slots.length; i++) {
+    let places: Int32Array | undefined;
+    let end = slots.length;
+    for (let next = 0; next < end; next++) {
+      const i = places ? places[next]! : next;
       const slot = slots[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       const bm25f = sums[slot * 4]! / total;
@@ -192,14 +196,20 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       if (!floor) continue;
       if (beats && order > real) offered++;
       real = floor();
-      if (seededAt < 0 && real > 0 && offered <= SEED_MOST) {
-        seed = seedFloor(scores.largest(offered), total, nameBoost);
+      if (seededAt < 0 && real > 0) {
+        if (offered <= SEED_MOST) seed = seedFloor(scores.largest(offered), total, nameBoost);
         seededAt = i;
+        least = Math.max(real, seed);
+        // The floor only rises: what is not above it now never will be.
+        places = scores.above(i + 1, total, least, wanted);
+        next = -1;
+        end = places.length;
+        continue;
       }
       least = Math.max(real, seed);
     }
     // The seed failed (the caller's head ended at or below it): what it left out is offered now, in the order touched.
-    if (seededAt >= 0 && !(floor!() > seed)) {
+    if (seed > 0 && !(floor!() > seed)) {
       real = floor!();
       for (let i = seededAt + 1; i < slots.length; i++) {
         const slot = slots[i]!;

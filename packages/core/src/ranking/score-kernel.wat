@@ -269,4 +269,34 @@
         (f32.store (i32.add (local.get $heap) (i32.shl (local.get $at) (i32.const 2))) (local.get $value))
         (local.set $least (f32.load (local.get $heap)))
         (br $next)))
-    (local.get $least)))
+    (local.get $least))
+
+  ;; The places (from `from` on, below `count`) in the list at `slots` of the documents whose BM25F share (their sum,
+  ;; promoted, over `total`) is above `least`, or above 0 with a byte set at `wanted + slot`: written at `out` in
+  ;; order, answers how many. The same as accumulate-scores.ts `placesAbove`; it selects, a place written past the end
+  ;; when not kept (room for one more at `out`).
+  (func (export "above")
+    (param $slots i32) (param $from i32) (param $count i32) (param $sums i32) (param $total f64) (param $least f64)
+    (param $wanted i32) (param $out i32)
+    (result i32)
+    (local $i i32) (local $kept i32) (local $slot i32) (local $share f64)
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $i) (local.get $count)))
+        (local.set $slot (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $share
+          (f64.div
+            (f64.promote_f32 (f32.load (i32.add (local.get $sums) (i32.shl (local.get $slot) (i32.const 4)))))
+            (local.get $total)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $kept) (i32.const 2))) (local.get $i))
+        (local.set $kept
+          (i32.add (local.get $kept)
+            (i32.or
+              (f64.gt (local.get $share) (local.get $least))
+              (i32.and
+                (f64.gt (local.get $share) (f64.const 0))
+                (i32.ne (i32.load8_u (i32.add (local.get $wanted) (local.get $slot))) (i32.const 0))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (local.get $kept)))

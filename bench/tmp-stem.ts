@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineAction, qualifiedName } from '@affordance/core';
+import { rankDocumentOf } from '@affordance/core/ranking';
+import { sealActions, sealQueries } from '../test/ranking/datasets.js';
+import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
+import { growActions } from '../test/ranking/synthetic-actions.js';
+const vectors = packagedWordVectors()!;
+const documents = growActions(sealActions(), 10_000).map((d) => { const a = defineAction(d); return rankDocumentOf(a, qualifiedName(a)); });
+const queries = sealQueries().filter((_, at) => at % 7 === 0).map((q) => q.query);
+const ranking = await import(pathToFileURL(resolve(process.argv[2]!)).href);
+const words = ranking.createWordVectorRanker({ vectors });
+for (const d of documents) words.add(d);
+const g = globalThis as any;
+for (let r = 0; r < 3; r++) for (const q of queries) words.rank(q, { limit: 10 });
+g.__stemCalls = 0; g.__stemMiss = 0;
+for (const q of queries) words.rank(q, { limit: 10 });
+console.log('per query: stem calls', g.__stemCalls / queries.length, 'misses', g.__stemMiss / queries.length);
