@@ -196,8 +196,8 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       if (!floor) continue;
       if (beats && order > real) offered++;
       real = floor();
-      if (seededAt < 0 && real > 0) {
-        if (offered <= SEED_MOST) seed = seedFloor(scores.largest(offered), total, nameBoost);
+      if (seededAt < 0 && real > 0 && offered <= SEED_MOST) {
+        seed = seedFloor(scores.largest(offered), total, nameBoost);
         seededAt = i;
         least = Math.max(real, seed);
         // The floor only rises: what is not above it now never will be.
@@ -209,7 +209,7 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
       least = Math.max(real, seed);
     }
     // The seed failed (the caller's head ended at or below it): what it left out is offered now, in the order touched.
-    if (seed > 0 && !(floor!() > seed)) {
+    if (seededAt >= 0 && !(floor!() > seed)) {
       real = floor!();
       for (let i = seededAt + 1; i < slots.length; i++) {
         const slot = slots[i]!;
