@@ -125,6 +125,8 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
   };
 
   const reorderFor = createNoveltyReorder(index);
+  // 0, 1, 2 …: the places of the loop over the touched documents until a seed leaves out some.
+  let every = new Int32Array(0);
 
   const collect: LexicalPass['collect'] = (query, visit, floor, wanted, planSettings = plan) => {
     const { groups, total, matched } = planQuery(index, query, planSettings);
@@ -164,10 +166,11 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     let seededAt = -1;
     let offered = 0;
     let least = real;
-    let places: Int32Array | undefined;
+    if (every.length < slots.length) every = Int32Array.from({ length: slots.length + 1024 }, (_, at) => at);
+    let places: Int32Array = every;
     let end = slots.length;
     for (let next = 0; next < end; next++) {
-      const i = places ? places[next]! : next;
+      const i = places[next]!;
       const slot = slots[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       const bm25f = sums[slot * 4]! / total;
