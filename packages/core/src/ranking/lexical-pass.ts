@@ -221,7 +221,16 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
         if (!(bm25f > real) && !marked) continue;
         const order = orderOf(slot, bm25f);
         if (order > seed || (order <= real && !marked)) continue;
-        visit(slot, order, partShare, partName, partAbout, marks[slot * 2 + 1]!, groundingOfSlot, bm25f > real);
+        visit(
+          slot,
+          order,
+          partShare,
+          partName,
+          partAbout,
+          marks[slot * 2 + 1]!,
+          groundingOfSlot,
+          bm25f > real,
+        );
         real = floor!();
       }
     }
