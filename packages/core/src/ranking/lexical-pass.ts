@@ -124,6 +124,31 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     }
   };
 
+  // The parts of a document's order, set by `orderOf`: its share, name and about.
+  const parts = new Float64Array(3);
+  /** The order of the document in `slot`, whose BM25F share is `bm25f` (as the loop in `collect` works it out). */
+  const orderOf = (
+    slot: number,
+    bm25f: number,
+    sums: Float32Array,
+    total: number,
+    matched: ReadonlyMap<number, number>,
+  ) => {
+    const at = slot * 4;
+    totalsOf(slot);
+    const nameTotal = nameTotals[slot]!;
+    const aboutTotal = aboutTotals[slot]!;
+    const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+    parts[2] = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+    parts[0] = Math.min(1, sums[at + 1]! / total);
+    const examples = exampleStarts[slot]!;
+    parts[1] =
+      examples < 0
+        ? named
+        : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
+    return (bm25f * (1 + nameBoost * parts[1]!)) / (1 + nameBoost);
+  };
+
   const reorderFor = createNoveltyReorder(index);
   // 0, 1, 2 …: the places of the loop over the touched documents until a seed leaves out some.
   let every = new Int32Array(0);
@@ -135,29 +160,6 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     refresh();
     const scores = index.accumulate(groups, { k1, full, keyWeight });
     const { slots, sums, marks } = scores;
-
-    // The parts of a document's order (set by `orderOf`).
-    let partShare = 0;
-    let partName = 0;
-    let partAbout = 0;
-    /** The order of the document in `slot`, whose BM25F share is `bm25f`: at most that share. */
-    const orderOf = (slot: number, bm25f: number) => {
-      const at = slot * 4;
-      totalsOf(slot);
-      const nameTotal = nameTotals[slot]!;
-      const aboutTotal = aboutTotals[slot]!;
-      // A short query can only name a few of an action's words: it is measured against at most its own weight.
-      const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
-      partAbout = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
-      partShare = Math.min(1, sums[at + 1]! / total);
-      // An example the query says again names the action as well as its name does.
-      const examples = exampleStarts[slot]!;
-      partName =
-        examples < 0
-          ? named
-          : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
-      return (bm25f * (1 + nameBoost * partName)) / (1 + nameBoost);
-    };
 
     let real = floor?.() ?? 0; // the caller's floor: it moves only when a visit keeps a document
     // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two,
@@ -219,14 +221,14 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
         const bm25f = sums[slot * 4]! / total;
         const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
         if (!(bm25f > real) && !marked) continue;
-        const order = orderOf(slot, bm25f);
+        const order = orderOf(slot, bm25f, sums, total, matched);
         if (order > seed || (order <= real && !marked)) continue;
         visit(
           slot,
           order,
-          partShare,
-          partName,
-          partAbout,
+          parts[0]!,
+          parts[1]!,
+          parts[2]!,
           marks[slot * 2 + 1]!,
           groundingOfSlot,
           bm25f > real,
