@@ -32,7 +32,9 @@ export interface LexicalPass {
    * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
    * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the
    * others only when their order is above it too (the caller keeps nothing else). Answers how to reorder some of
-   * those visited for novelty (`diversify` with the query's terms as aspects).
+   * those visited for novelty (`diversify` with the query's terms as aspects). A floor is the order of the last of
+   * the caller's best-first head (of equal orders, the first visited first), 0 until the head is full: once it is,
+   * the pass seeds a higher one from the sums (seeded-floor.ts), and the head ends as it would without.
    */
   collect(
     query: string,

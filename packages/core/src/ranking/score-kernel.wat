@@ -8,7 +8,9 @@
 ;;   (i32); 16 bytes at `sums`: BM25F sum, capped sum, name key hits, about key hits (f32); 8 bytes at `marks`: the
 ;;   stamp of the query that last touched it, its group bits (i32);
 ;; - `termSlots` and `slots`: an i32 per slot, the slots of the current group and of the query, in first-touch order,
-;;   each with room for one more (a slot is written past the end before the kernel knows whether to keep it);
+;;   each with room for one more (a slot is written past the end before the kernel knows whether to keep it); after
+;;   an accumulation, `largest` keeps its heap and `above` its places where the group's slots were;
+;; - a byte per slot: the caller's wanted marks, copied in for `above`;
 ;; - an impact list: `length` pairs of an entry `slot << 8 | fieldMask` (i32) and its pseudo-count (f32);
 ;; - the query's table, one record per group: weight (f64), bit (i32), members (i32); then per member the address of
 ;;   its impact list (i32), its length (i32), its factor (f64) and its key weight (f64: 0 when counted already).

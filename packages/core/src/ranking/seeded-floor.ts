@@ -13,10 +13,15 @@
  * full head: the head is the one it would be without the seed. Otherwise (a head that refused documents for their
  * relevance) those left out are offered at the end, in the order touched: none ties with one offered before (each
  * of those is ordered above the seed), so the head is again the same.
+ *
+ * Not before the head is full: a caller whose floor stays 0 (no limit) keeps every document, and the order of its
+ * equal ones depends on when each was offered, so nothing may be offered later than it would be.
  */
+
 /** The largest head seeded for: past it, finding the k-th largest sum costs more than the seed saves. */
 export const SEED_MOST = 128;
 
+/** The seed for a head of `k` whose `k`-th largest BM25F sum is `largest`, of a query of weight `total`. */
 export function seedFloor(largest: number, total: number, nameBoost: number): number {
   // Written as the pass writes a share and the least order it can give (name 0): the same roundings.
   const bound = largest / total / (1 + nameBoost);
