@@ -27,7 +27,7 @@ export interface Scores {
   /** The `k`-th largest BM25F sum of the touched slots (`sums[slot * 4]`), or 0 when fewer than `k` (≥ 1) are. */
   largest(k: number): number;
   /**
-   * The places in `slots`, from `from` on and in order, of the documents whose BM25F share (`sums[slot * 4] / total`)
+   * The slots of `slots` from place `from` on, in order, of the documents whose BM25F share (`sums[slot * 4] / total`)
    * is above `least`, or above 0 with `wanted[slot]` set. Holds until the next call of either.
    */
   above(from: number, total: number, least: number, wanted: Uint8Array | undefined): Int32Array;
@@ -221,27 +221,27 @@ export function accumulateScores(
     sums,
     marks,
     largest: (k) => largestSum(touched, sums, k),
-    above: (from, total, least, wanted) => placesAbove(touched, sums, from, total, least, wanted, termSlots),
+    above: (from, total, least, wanted) => slotsAbove(touched, sums, from, total, least, wanted, termSlots),
   };
 }
 
-/** `Scores.above` into `places` (room for every slot). score-kernel.wat's `above` answers the same. */
-export function placesAbove(
+/** `Scores.above` into `into` (room for every slot). score-kernel.wat's `above` answers the same. */
+export function slotsAbove(
   slots: Int32Array,
   sums: Float32Array,
   from: number,
   total: number,
   least: number,
   wanted: Uint8Array | undefined,
-  places: Int32Array,
+  into: Int32Array,
 ): Int32Array {
   let kept = 0;
   for (let i = from; i < slots.length; i++) {
     const slot = slots[i]!;
     const share = sums[slot * 4]! / total;
-    if (share > least || (share > 0 && (wanted?.[slot] ?? 0) > 0)) places[kept++] = i;
+    if (share > least || (share > 0 && (wanted?.[slot] ?? 0) > 0)) into[kept++] = slot;
   }
-  return places.subarray(0, kept);
+  return into.subarray(0, kept);
 }
 
 /**

@@ -152,8 +152,6 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
   };
 
   const reorderFor = createNoveltyReorder(index);
-  // 0, 1, 2 …: the places of the loop over the touched documents until a seed leaves out some.
-  let every = new Int32Array(0);
 
   const collect: LexicalPass['collect'] = (query, visit, floor, wanted, planSettings = plan) => {
     const { groups, total, matched } = planQuery(index, query, planSettings);
@@ -165,17 +163,14 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
 
     let real = floor?.() ?? 0; // the caller's floor: it moves only when a visit keeps a document
     // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two,
-    // and the loop goes on over the places of the documents above it (or wanted) only, found in one scan.
+    // and the loop goes on over the slots of the documents above it (or wanted) only, found in one scan.
     let seed = 0;
     let seededAt = -1;
     let offered = 0;
     let least = real;
-    if (every.length < slots.length) every = Int32Array.from({ length: slots.length + 1024 }, (_, at) => at);
-    let places: Int32Array = every;
-    let end = slots.length;
-    for (let next = 0; next < end; next++) {
-      const i = places[next]!;
-      const slot = slots[i]!;
+    let list = slots;
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
       const bm25f = sums[slot * 4]! / total;
       // A wanted document is visited whenever `explain` would list it.
@@ -208,9 +203,8 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
         seededAt = i;
         least = Math.max(real, seed);
         // The floor only rises: what is not above it now never will be.
-        places = scores.above(i + 1, total, least, wanted);
-        next = -1;
-        end = places.length;
+        list = scores.above(i + 1, total, least, wanted);
+        i = -1;
         continue;
       }
       least = Math.max(real, seed);

@@ -233,7 +233,7 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         marks,
         // Its heap where the group's slots were listed (room for `capacity`; `k` is at most `count`).
         largest: (k) => largest(slots, count, sumsAt, k, termSlots),
-        // Its places where the group's slots were listed, the wanted marks copied in after the lists.
+        // Its slots where the group's slots were listed, the wanted marks copied in after the lists.
         above(from, total, least, wanted) {
           const copied = Math.min(wanted?.length ?? 0, slotCount);
           if (wanted) bytes.set(wanted.subarray(0, copied), marked);

@@ -9,7 +9,7 @@
 ;;   stamp of the query that last touched it, its group bits (i32);
 ;; - `termSlots` and `slots`: an i32 per slot, the slots of the current group and of the query, in first-touch order,
 ;;   each with room for one more (a slot is written past the end before the kernel knows whether to keep it); after
-;;   an accumulation, `largest` keeps its heap and `above` its places where the group's slots were;
+;;   an accumulation, `largest` keeps its heap and `above` its slots where the group's slots were;
 ;; - a byte per slot: the caller's wanted marks, copied in for `above`;
 ;; - an impact list: `length` pairs of an entry `slot << 8 | fieldMask` (i32) and its pseudo-count (f32);
 ;; - the query's table, one record per group: weight (f64), bit (i32), members (i32); then per member the address of
@@ -273,9 +273,9 @@
         (br $next)))
     (local.get $least))
 
-  ;; The places (from `from` on, below `count`) in the list at `slots` of the documents whose BM25F share (their sum,
+  ;; The slots listed at `slots` (from place `from` on, below `count`) of the documents whose BM25F share (their sum,
   ;; promoted, over `total`) is above `least`, or above 0 with a byte set at `wanted + slot`: written at `out` in
-  ;; order, answers how many. The same as accumulate-scores.ts `placesAbove`; it selects, a place written past the end
+  ;; order, answers how many. The same as accumulate-scores.ts `slotsAbove`; it selects, a slot written past the end
   ;; when not kept (room for one more at `out`).
   (func (export "above")
     (param $slots i32) (param $from i32) (param $count i32) (param $sums i32) (param $total f64) (param $least f64)
@@ -291,7 +291,7 @@
           (f64.div
             (f64.promote_f32 (f32.load (i32.add (local.get $sums) (i32.shl (local.get $slot) (i32.const 4)))))
             (local.get $total)))
-        (i32.store (i32.add (local.get $out) (i32.shl (local.get $kept) (i32.const 2))) (local.get $i))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $kept) (i32.const 2))) (local.get $slot))
         (local.set $kept
           (i32.add (local.get $kept)
             (i32.or
