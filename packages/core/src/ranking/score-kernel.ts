@@ -5,7 +5,8 @@ import { SCORE_KERNEL } from './score-kernel-bytes.js';
 /**
  * The lexical pass's BM25F accumulation in WebAssembly (score-kernel.wat): the scratch space and every term's impact
  * list live in its memory, so a query writes only a small table of its groups there. Its answers are those of
- * `accumulateScores` to the bit. Figures: docs/benchmarks/ranking.md (speed pass 7).
+ * `accumulateScores` to the bit, and its `largest` and `above` (the seeded floor's, seeded-floor.ts) those of
+ * `largestSum` and `slotsAbove`. Figures: docs/benchmarks/ranking.md (speed passes 7 and 8).
  *
  * Memory: per slot 56 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists, each
  * list with room for one more: the kernel writes a slot past the end before it knows whether to keep it; a byte of
