@@ -24,6 +24,13 @@ export interface Scores {
   readonly sums: Float32Array;
   /** Per slot, two side by side: a stamp, then bit g set when the document matches query group g (0 to 30 only). */
   readonly marks: Int32Array;
+  /** The `k`-th largest BM25F sum of the touched slots (`sums[slot * 4]`), or 0 when fewer than `k` (≥ 1) are. */
+  largest(k: number): number;
+  /**
+   * The slots of `slots` from place `from` on, in order, of the documents whose BM25F share (`sums[slot * 4] / total`)
+   * is above `least`, or above 0 with `wanted[slot]` set. Holds until the next call of either.
+   */
+  above(from: number, total: number, least: number, wanted: Uint8Array | undefined): Int32Array;
 }
 
 /** How one accumulation scores. */
@@ -208,5 +215,64 @@ export function accumulateScores(
     }
   }
   // The answer lives in the scratch arrays (valid until the next call): each slot's sums were set to 0 when first touched.
-  return { slots: slots.subarray(0, count), sums, marks };
+  const touched = slots.subarray(0, count);
+  return {
+    slots: touched,
+    sums,
+    marks,
+    largest: (k) => largestSum(touched, sums, k),
+    above: (from, total, least, wanted) => slotsAbove(touched, sums, from, total, least, wanted, termSlots),
+  };
+}
+
+/** `Scores.above` into `into` (room for every slot). score-kernel.wat's `above` answers the same. */
+export function slotsAbove(
+  slots: Int32Array,
+  sums: Float32Array,
+  from: number,
+  total: number,
+  least: number,
+  wanted: Uint8Array | undefined,
+  into: Int32Array,
+): Int32Array {
+  let kept = 0;
+  for (let i = from; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const share = sums[slot * 4]! / total;
+    if (share > least || (share > 0 && (wanted?.[slot] ?? 0) > 0)) into[kept++] = slot;
+  }
+  return into.subarray(0, kept);
+}
+
+/**
+ * The `k`-th largest BM25F sum (`sums[slot * 4]`) of `slots`, or 0 when there are fewer than `k` (≥ 1): a heap of
+ * the `k` largest seen, its least at the root. score-kernel.wat's `largest` answers the same.
+ */
+export function largestSum(slots: Int32Array, sums: Float32Array, k: number): number {
+  if (k > slots.length || k < 1) return 0;
+  const heap = new Float32Array(k);
+  for (let i = 0; i < slots.length; i++) {
+    const value = sums[slots[i]! * 4]!;
+    let at: number;
+    if (i < k) {
+      // Up from the end while its parent is larger.
+      at = i;
+      while (at > 0 && heap[(at - 1) >> 1]! > value) {
+        heap[at] = heap[(at - 1) >> 1]!;
+        at = (at - 1) >> 1;
+      }
+    } else {
+      if (!(value > heap[0]!)) continue;
+      // The root replaced: down while a child is smaller.
+      at = 0;
+      for (let child = 1; child < k; child = at * 2 + 1) {
+        if (child + 1 < k && heap[child + 1]! < heap[child]!) child++;
+        if (!(heap[child]! < value)) break;
+        heap[at] = heap[child]!;
+        at = child;
+      }
+    }
+    heap[at] = value;
+  }
+  return heap[0]!;
 }

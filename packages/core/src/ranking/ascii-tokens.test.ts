@@ -72,7 +72,17 @@ describe('splitWords of ASCII text', () => {
       for (let at = 0; at < length; at++) text += alphabet[Math.floor((random() + 0.5) * alphabet.length)];
       expect(splitWords(text)).toEqual(splitByExpressions(text));
     }
+    // Requests with apostrophes: possessives, contractions, quotes, camel case beside them.
+    const quoting = "aAsSbB0 _'.-";
+    for (let round = 0; round < 20_000; round++) {
+      const length = Math.floor((random() + 0.5) * 24);
+      let text = '';
+      for (let at = 0; at < length; at++) text += quoting[Math.floor((random() + 0.5) * quoting.length)];
+      expect(splitWords(text), text).toEqual(splitByExpressions(text));
+    }
     for (const text of [
+      "what's the weather in New York's Central Park? I'd like 'quoted' words, don't I",
+      "McDonald's abC'sD aB's 's_x it's'x 'S O'Neil rock'n'roll a'BCd x'sY x'SYz don'T",
       'getHTTPResponseCode',
       'mcp__github__create-issue',
       'URL.',

@@ -4,6 +4,7 @@ import { createNoveltyReorder, type Reorder } from './novelty-reorder.js';
 import { type PlanSettings, planQuery } from './query-plan.js';
 import { LIGHT_WEIGHT } from './query-terms.js';
 import { exampleCoverage } from './relevance.js';
+import { SEED_MOST, seedFloor } from './seeded-floor.js';
 import type { TermIndex } from './term-index.js';
 import { isLightTerm } from './tokenize.js';
 
@@ -31,7 +32,9 @@ export interface LexicalPass {
    * Score the documents matching the query; `visit` sees each whose BM25F share beats `floor()`, with its order and
    * parts, and each of the `wanted` slots the query matches (told whether it beat the floor); with a floor, the
    * others only when their order is above it too (the caller keeps nothing else). Answers how to reorder some of
-   * those visited for novelty (`diversify` with the query's terms as aspects).
+   * those visited for novelty (`diversify` with the query's terms as aspects). A floor is the order of the last of
+   * the caller's best-first head (of equal orders, the first visited first), 0 until the head is full: once it is,
+   * the pass seeds a higher one from the sums (seeded-floor.ts), and the head ends as it would without.
    */
   collect(
     query: string,
@@ -123,6 +126,31 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     }
   };
 
+  // The parts of a document's order, set by `orderOf`: its share, name and about.
+  const parts = new Float64Array(3);
+  /** The order of the document in `slot`, whose BM25F share is `bm25f` (as the loop in `collect` works it out). */
+  const orderOf = (
+    slot: number,
+    bm25f: number,
+    sums: Float32Array,
+    total: number,
+    matched: ReadonlyMap<number, number>,
+  ) => {
+    const at = slot * 4;
+    totalsOf(slot);
+    const nameTotal = nameTotals[slot]!;
+    const aboutTotal = aboutTotals[slot]!;
+    const named = nameTotal > 0 ? Math.min(1, sums[at + 2]! / Math.min(nameTotal, total)) : 0;
+    parts[2] = aboutTotal > 0 ? Math.min(1, sums[at + 3]! / Math.min(aboutTotal, total)) : 0;
+    parts[0] = Math.min(1, sums[at + 1]! / total);
+    const examples = exampleStarts[slot]!;
+    parts[1] =
+      examples < 0
+        ? named
+        : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
+    return (bm25f * (1 + nameBoost * parts[1]!)) / (1 + nameBoost);
+  };
+
   const reorderFor = createNoveltyReorder(index);
 
   const collect: LexicalPass['collect'] = (query, visit, floor, wanted, planSettings = plan) => {
@@ -130,16 +158,25 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
     if (groups.length === 0 || total <= 0) return () => [];
     const groundingOfSlot = grounding?.forQuery(query);
     refresh();
-    const { slots, sums, marks } = index.accumulate(groups, { k1, full, keyWeight });
-    let least = floor?.() ?? 0; // it moves only when a visit keeps a document
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      const at = slot * 4;
+    const scores = index.accumulate(groups, { k1, full, keyWeight });
+    const { slots, sums, marks } = scores;
+
+    let real = floor?.() ?? 0; // the caller's floor: it moves only when a visit keeps a document
+    // Once the caller's head is full, a floor seeded from the sums (seeded-floor.ts): `least` is the higher of the two,
+    // and the loop goes on over the slots of the documents above it (or wanted) only, found in one scan.
+    let seed = 0;
+    let seededAt = -1;
+    let offered = 0;
+    let least = real;
+    let list = slots;
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
       // The order is at most the BM25F share: skip documents that cannot beat the ones kept.
-      const bm25f = sums[at]! / total;
-      const beats = bm25f > least;
+      const bm25f = sums[slot * 4]! / total;
       // A wanted document is visited whenever `explain` would list it.
-      if (!beats && !(bm25f > 0 && (wanted?.[slot] ?? 0) > 0)) continue;
+      const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
+      if (!(bm25f > least) && !marked) continue;
+      const at = slot * 4;
       totalsOf(slot);
       const nameTotal = nameTotals[slot]!;
       const aboutTotal = aboutTotals[slot]!;
@@ -154,9 +191,46 @@ export function createLexicalPass(index: TermIndex, settings: LexicalPassSetting
           ? named
           : Math.max(named, exampleCoverage(index.keyTermsOf(slot), examples, matched, keyWeight));
       const order = (bm25f * (1 + nameBoost * name)) / (1 + nameBoost);
-      if (floor && order <= least && !((wanted?.[slot] ?? 0) > 0)) continue;
+      if (floor && order <= least && !marked) continue;
+      // Under the seed only (a wanted document): explained now, offered only if the seed fails.
+      const beats = bm25f > real && !(order <= seed && order > real);
       visit(slot, order, share, name, about, marks[slot * 2 + 1]!, groundingOfSlot, beats);
-      least = floor?.() ?? 0;
+      if (!floor) continue;
+      if (beats && order > real) offered++;
+      real = floor();
+      if (seededAt < 0 && real > 0 && offered <= SEED_MOST) {
+        seed = seedFloor(scores.largest(offered), total, nameBoost);
+        seededAt = i;
+        least = Math.max(real, seed);
+        // The floor only rises: what is not above it now never will be.
+        list = scores.above(i + 1, total, least, wanted);
+        i = -1;
+        continue;
+      }
+      least = Math.max(real, seed);
+    }
+    // The seed failed (the caller's head ended at or below it): what it left out is offered now, in the order touched.
+    if (seededAt >= 0 && !(floor!() > seed)) {
+      real = floor!();
+      for (let i = seededAt + 1; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const bm25f = sums[slot * 4]! / total;
+        const marked = bm25f > 0 && (wanted?.[slot] ?? 0) > 0;
+        if (!(bm25f > real) && !marked) continue;
+        const order = orderOf(slot, bm25f, sums, total, matched);
+        if (order > seed || (order <= real && !marked)) continue;
+        visit(
+          slot,
+          order,
+          parts[0]!,
+          parts[1]!,
+          parts[2]!,
+          marks[slot * 2 + 1]!,
+          groundingOfSlot,
+          bm25f > real,
+        );
+        real = floor!();
+      }
     }
     return reorderFor(groups);
   };

@@ -4,6 +4,7 @@ import wabt from 'wabt';
 import {
   type AccumulateSettings,
   createScratchAccumulator,
+  largestSum,
   type QueryGroup,
   type ScoreAccumulator,
   type Scores,
@@ -18,6 +19,28 @@ import { createTermIndex, type TermIndex } from './term-index.js';
 function copied({ slots, sums, marks }: Scores) {
   const bits = new Uint32Array(sums.buffer, sums.byteOffset, sums.length);
   return [...slots].map((slot) => [slot, ...bits.subarray(slot * 4, slot * 4 + 4), marks[slot * 2 + 1]!]);
+}
+
+/**
+ * What the seeded floor reads of an accumulation (lexical-pass.ts): the k-th largest BM25F sum for a few k, and the
+ * places above a few floors from a few places on, with and without wanted marks.
+ */
+function seedings(scores: Scores, random: () => number, slots: number) {
+  const count = scores.slots.length;
+  const wanted = Uint8Array.from({ length: slots + 64 }, () => (random() > 0.3 ? 1 : 0));
+  const ks = [1, 2, 64, count, count + 1, 1 + Math.floor((random() + 0.5) * count)];
+  const largest = ks.map((k) => scores.largest(k));
+  const above = [0, 0.05, 0.3, 0.8].flatMap((share) => {
+    const least = share * (largest[1] ?? 0);
+    const from = Math.floor((random() + 0.5) * count);
+    const total = 0.5 + (random() + 0.5) * 3;
+    return [
+      [...scores.above(from, total, least / total, undefined)],
+      [...scores.above(0, total, least / total, wanted)],
+      [...scores.above(from, total, least / total, wanted.subarray(0, Math.floor(slots / 2)))],
+    ];
+  });
+  return { largest, above };
 }
 
 /** Query groups over term ids below `terms`: one to three members each, 1 to 40 groups (past the 31 group bits). */
@@ -126,8 +149,28 @@ describe('the score kernel', () => {
       }
       const groups = randomGroups(random, 80);
       const settings = settingsOf(random);
-      const expected = copied(script.accumulate(groups, settings));
-      expect(copied(kernel.accumulate(groups, settings)), `round ${round}`).toEqual(expected);
+      const scripted = script.accumulate(groups, settings);
+      const expected = copied(scripted);
+      const computed = kernel.accumulate(groups, settings);
+      expect(copied(computed), `round ${round}`).toEqual(expected);
+      // The same random numbers for both.
+      const seed = Math.floor((random() + 0.5) * 1e6);
+      expect(seedings(computed, seededRandom(seed + 1), slots), `round ${round}`).toEqual(
+        seedings(scripted, seededRandom(seed + 1), slots),
+      );
+    }
+  });
+
+  it('finds the k-th largest sum as a sort does', () => {
+    const random = seededRandom(8);
+    for (let round = 0; round < 200; round++) {
+      const count = Math.floor((random() + 0.5) * 300);
+      const slots = Int32Array.from({ length: count }, (_, at) => at * 3);
+      // Few distinct values: ties.
+      const sums = Float32Array.from({ length: count * 12 + 4 }, () => Math.floor((random() + 0.5) * 20) / 4);
+      const sorted = [...slots].map((slot) => sums[slot * 4]!).sort((a, b) => b - a);
+      const k = 1 + Math.floor((random() + 0.5) * (count + 2));
+      expect(largestSum(slots, sums, k)).toBe(k <= count ? sorted[k - 1] : 0);
     }
   });
 });
@@ -163,8 +206,13 @@ describe('a term index with and without WebAssembly', () => {
       if (round % 3 !== 0) continue;
       const groups = randomGroups(random, kernel.termCapacity + 2);
       const settings = settingsOf(random);
-      const expected = copied(script.accumulate(groups, settings));
-      expect(copied(kernel.accumulate(groups, settings)), `round ${round}`).toEqual(expected);
+      const scripted = script.accumulate(groups, settings);
+      const expected = copied(scripted);
+      const computed = kernel.accumulate(groups, settings);
+      expect(copied(computed), `round ${round}`).toEqual(expected);
+      expect(seedings(computed, seededRandom(round + 1), kernel.slotCapacity)).toEqual(
+        seedings(scripted, seededRandom(round + 1), kernel.slotCapacity),
+      );
     }
     expect(kernel.size).toBeGreaterThan(50);
   });

@@ -5,13 +5,15 @@ import { SCORE_KERNEL } from './score-kernel-bytes.js';
 /**
  * The lexical pass's BM25F accumulation in WebAssembly (score-kernel.wat): the scratch space and every term's impact
  * list live in its memory, so a query writes only a small table of its groups there. Its answers are those of
- * `accumulateScores` to the bit. Figures: docs/benchmarks/ranking.md (speed pass 7).
+ * `accumulateScores` to the bit, and its `largest` and `above` (the seeded floor's, seeded-floor.ts) those of
+ * `largestSum` and `slotsAbove`. Figures: docs/benchmarks/ranking.md (speed passes 7 and 8).
  *
- * Memory: per slot 48 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists, each
- * list with room for one more: the kernel writes a slot past the end before it knows whether to keep it), then the
- * arena of impact lists (each entry beside its value: one stream to read), then the query's table.
+ * Memory: per slot 56 bytes of scratch (below `capacity`: group counts and stamps, sums, marks, two slot lists, each
+ * list with room for one more: the kernel writes a slot past the end before it knows whether to keep it; a byte of
+ * the caller's wanted marks, and 7 spare), then the arena of impact lists (each entry beside its value: one stream to
+ * read), then the query's table.
  */
-const SLOT_BYTES = 48;
+const SLOT_BYTES = 56;
 const SPARE = 32;
 const PAGE = 65_536;
 
@@ -26,6 +28,19 @@ type Accumulate = (
   marks: number,
   termSlots: number,
   slots: number,
+) => number;
+
+type Largest = (slots: number, count: number, sums: number, k: number, heap: number) => number;
+
+type Above = (
+  slots: number,
+  from: number,
+  count: number,
+  sums: number,
+  total: number,
+  least: number,
+  wanted: number,
+  out: number,
 ) => number;
 
 // The module compiled for the WebAssembly object it was compiled with (`undefined`: refused).
@@ -53,9 +68,14 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
   if (!kernel) return undefined;
   let memory: WebAssembly.Memory;
   let run: Accumulate;
+  let largest: Largest;
+  let above: Above;
   try {
     memory = new WebAssembly.Memory({ initial: 1 });
-    run = new WebAssembly.Instance(kernel, { env: { memory } }).exports.accumulate as Accumulate;
+    const { exports } = new WebAssembly.Instance(kernel, { env: { memory } });
+    run = exports.accumulate as Accumulate;
+    largest = exports.largest as Largest;
+    above = exports.above as Above;
   } catch {
     return undefined;
   }
@@ -190,6 +210,11 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         }
       }
       const query = stamp + 1;
+      const slots = capacity * 44 + SPARE / 2;
+      const sumsAt = capacity * 16;
+      const termSlots = capacity * 40;
+      const marked = capacity * 48 + SPARE;
+      const slotCount = capacity;
       const count = run(
         table,
         groups.length,
@@ -197,13 +222,27 @@ export function createScoreKernel(build: (term: number) => ImpactList): ScoreAcc
         1 / full,
         query,
         0,
-        capacity * 16,
+        sumsAt,
         capacity * 32,
-        capacity * 40,
-        capacity * 44 + SPARE / 2,
+        termSlots,
+        slots,
       );
       stamp = query + stamps;
-      return { slots: new Int32Array(buffer!, capacity * 44 + SPARE / 2, count), sums, marks };
+      return {
+        slots: new Int32Array(buffer!, slots, count),
+        sums,
+        marks,
+        // Its heap where the group's slots were listed (room for `capacity`; `k` is at most `count`).
+        largest: (k) => largest(slots, count, sumsAt, k, termSlots),
+        // Its slots where the group's slots were listed, the wanted marks copied in after the lists.
+        above(from, total, least, wanted) {
+          const copied = Math.min(wanted?.length ?? 0, slotCount);
+          if (wanted) bytes.set(wanted.subarray(0, copied), marked);
+          bytes.fill(0, marked + copied, marked + slotCount);
+          const kept = above(slots, from, count, sumsAt, total, least, marked, termSlots);
+          return new Int32Array(buffer!, termSlots, kept);
+        },
+      };
     },
   };
 }

@@ -8,7 +8,9 @@
 ;;   (i32); 16 bytes at `sums`: BM25F sum, capped sum, name key hits, about key hits (f32); 8 bytes at `marks`: the
 ;;   stamp of the query that last touched it, its group bits (i32);
 ;; - `termSlots` and `slots`: an i32 per slot, the slots of the current group and of the query, in first-touch order,
-;;   each with room for one more (a slot is written past the end before the kernel knows whether to keep it);
+;;   each with room for one more (a slot is written past the end before the kernel knows whether to keep it); after
+;;   an accumulation, `largest` keeps its heap and `above` its slots where the group's slots were;
+;; - a byte per slot: the caller's wanted marks, copied in for `above`;
 ;; - an impact list: `length` pairs of an entry `slot << 8 | fieldMask` (i32) and its pseudo-count (f32);
 ;; - the query's table, one record per group: weight (f64), bit (i32), members (i32); then per member the address of
 ;;   its impact list (i32), its length (i32), its factor (f64) and its key weight (f64: 0 when counted already).
@@ -198,4 +200,105 @@
                 (local.set $i (i32.add (local.get $i) (i32.const 1)))
                 (br $touchedSlot)))))
         (br $group)))
-    (local.get $count)))
+    (local.get $count))
+
+  ;; The `k`-th largest BM25F sum (the first f32 at `sums + slot * 16`) of the `count` slots listed at `slots`, or 0
+  ;; when fewer than `k` (≥ 1): a heap of the `k` largest seen at `heap` (k f32), its least at the root. The same
+  ;; value as accumulate-scores.ts `largestSum` (a selection: no rounding).
+  (func (export "largest")
+    (param $slots i32) (param $count i32) (param $sums i32) (param $k i32) (param $heap i32)
+    (result f32)
+    (local $i i32) (local $value f32) (local $at i32) (local $parent i32) (local $child i32) (local $least f32)
+    (if (i32.or (i32.gt_u (local.get $k) (local.get $count)) (i32.eqz (local.get $k)))
+      (then (return (f32.const 0))))
+    ;; The first `k`, each moved up from the end while its parent is larger.
+    (block $filled
+      (loop $fill
+        (br_if $filled (i32.ge_u (local.get $i) (local.get $k)))
+        (local.set $value
+          (f32.load
+            (i32.add (local.get $sums)
+              (i32.shl (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 4)))))
+        (local.set $at (local.get $i))
+        (block $placed
+          (loop $up
+            (br_if $placed (i32.eqz (local.get $at)))
+            (local.set $parent (i32.shr_u (i32.sub (local.get $at) (i32.const 1)) (i32.const 1)))
+            (br_if $placed
+              (i32.eqz
+                (f32.gt
+                  (f32.load (i32.add (local.get $heap) (i32.shl (local.get $parent) (i32.const 2))))
+                  (local.get $value))))
+            (f32.store (i32.add (local.get $heap) (i32.shl (local.get $at) (i32.const 2)))
+              (f32.load (i32.add (local.get $heap) (i32.shl (local.get $parent) (i32.const 2)))))
+            (local.set $at (local.get $parent))
+            (br $up)))
+        (f32.store (i32.add (local.get $heap) (i32.shl (local.get $at) (i32.const 2))) (local.get $value))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $fill)))
+    ;; The rest: one larger than the root replaces it and moves down while a child is smaller.
+    (local.set $least (f32.load (local.get $heap)))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $value
+          (f32.load
+            (i32.add (local.get $sums)
+              (i32.shl (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 4)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $next (i32.eqz (f32.gt (local.get $value) (local.get $least))))
+        (local.set $at (i32.const 0))
+        (block $placed
+          (loop $down
+            (local.set $child (i32.add (i32.shl (local.get $at) (i32.const 1)) (i32.const 1)))
+            (br_if $placed (i32.ge_u (local.get $child) (local.get $k)))
+            (if (i32.lt_u (i32.add (local.get $child) (i32.const 1)) (local.get $k))
+              (then
+                (if
+                  (f32.lt
+                    (f32.load (i32.add (local.get $heap) (i32.shl (i32.add (local.get $child) (i32.const 1)) (i32.const 2))))
+                    (f32.load (i32.add (local.get $heap) (i32.shl (local.get $child) (i32.const 2)))))
+                  (then (local.set $child (i32.add (local.get $child) (i32.const 1)))))))
+            (br_if $placed
+              (i32.eqz
+                (f32.lt
+                  (f32.load (i32.add (local.get $heap) (i32.shl (local.get $child) (i32.const 2))))
+                  (local.get $value))))
+            (f32.store (i32.add (local.get $heap) (i32.shl (local.get $at) (i32.const 2)))
+              (f32.load (i32.add (local.get $heap) (i32.shl (local.get $child) (i32.const 2)))))
+            (local.set $at (local.get $child))
+            (br $down)))
+        (f32.store (i32.add (local.get $heap) (i32.shl (local.get $at) (i32.const 2))) (local.get $value))
+        (local.set $least (f32.load (local.get $heap)))
+        (br $next)))
+    (local.get $least))
+
+  ;; The slots listed at `slots` (from place `from` on, below `count`) of the documents whose BM25F share (their sum,
+  ;; promoted, over `total`) is above `least`, or above 0 with a byte set at `wanted + slot`: written at `out` in
+  ;; order, answers how many. The same as accumulate-scores.ts `slotsAbove`; it selects, a slot written past the end
+  ;; when not kept (room for one more at `out`).
+  (func (export "above")
+    (param $slots i32) (param $from i32) (param $count i32) (param $sums i32) (param $total f64) (param $least f64)
+    (param $wanted i32) (param $out i32)
+    (result i32)
+    (local $i i32) (local $kept i32) (local $slot i32) (local $share f64)
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $i) (local.get $count)))
+        (local.set $slot (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $share
+          (f64.div
+            (f64.promote_f32 (f32.load (i32.add (local.get $sums) (i32.shl (local.get $slot) (i32.const 4)))))
+            (local.get $total)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $kept) (i32.const 2))) (local.get $slot))
+        (local.set $kept
+          (i32.add (local.get $kept)
+            (i32.or
+              (f64.gt (local.get $share) (local.get $least))
+              (i32.and
+                (f64.gt (local.get $share) (f64.const 0))
+                (i32.ne (i32.load8_u (i32.add (local.get $wanted) (local.get $slot))) (i32.const 0))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (local.get $kept)))

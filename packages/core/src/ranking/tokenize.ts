@@ -22,7 +22,7 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([...LIGHT_WORDS].map((word) => 
 /** Lower-case words of a text or an identifier: splits camelCase, acronyms, snake_case, kebab-case, dots and scopes. */
 export function splitWords(text: string): string[] {
   if (SIMPLE_WORD.test(text)) return [text.toLowerCase()];
-  const ascii = splitAscii(text);
+  const ascii = splitAscii(text) ?? splitQuotedAscii(text);
   if (ascii) return ascii;
   const words = text
     .replace(CAMEL_LOWER_UPPER, '$1 $2')
@@ -66,6 +66,74 @@ function splitAscii(text: string): string[] | undefined {
   if (start >= 0) words.push(text.slice(start).toLowerCase());
   return words;
 }
+
+/**
+ * `splitWords` of a text of ASCII characters with apostrophes (a request's "what's", "I'd"), by char codes as
+ * `splitAscii` reads one without, and as the expressions treat an apostrophe: a possessive ("'s" before a word break:
+ * a character other than a letter, digit or '_', the end, or a camel-case break) is dropped, any other apostrophe
+ * joins what is on either side, and no camel-case break is made across one. Undefined for any other text.
+ */
+function splitQuotedAscii(text: string): string[] | undefined {
+  const words: string[] = [];
+  const length = text.length;
+  let word = ''; // the current word's pieces before its apostrophes
+  let start = -1; // where the current piece starts (-1: none)
+  for (let at = 0; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code > 127) return undefined;
+    if (code === 39) {
+      if (start >= 0) word += text.slice(start, at);
+      start = -1;
+      if (!possessiveAt(text, at)) continue;
+      at++;
+      // Before a camel-case break the word ends here; before another apostrophe it goes on.
+      const next = at + 1 < length ? text.charCodeAt(at + 1) : 0;
+      if (isAsciiLetterOrDigit(next) && word.length > 0) {
+        words.push(word.toLowerCase());
+        word = '';
+      }
+      continue;
+    }
+    if (isAsciiLetterOrDigit(code)) {
+      if (start < 0) start = at;
+      else if (code >= 65 && code <= 90) {
+        // In a piece, the character before is a letter or digit: `splitAscii`'s camel-case breaks.
+        const before = text.charCodeAt(at - 1);
+        const after = at + 1 < length ? text.charCodeAt(at + 1) : 0;
+        if (!(before >= 65 && before <= 90) || (after >= 97 && after <= 122)) {
+          words.push((word + text.slice(start, at)).toLowerCase());
+          word = '';
+          start = at;
+        }
+      }
+      continue;
+    }
+    if (start >= 0) word += text.slice(start, at);
+    start = -1;
+    if (word.length > 0) words.push(word.toLowerCase());
+    word = '';
+  }
+  if (start >= 0) word += text.slice(start);
+  if (word.length > 0) words.push(word.toLowerCase());
+  return words;
+}
+
+/** Whether the apostrophe at `at` starts a possessive the expressions drop: "'s" (or "'S") before a word break. */
+function possessiveAt(text: string, at: number): boolean {
+  const s = text.charCodeAt(at + 1);
+  if (s !== 115 && s !== 83) return false;
+  if (at + 2 >= text.length) return true;
+  const next = text.charCodeAt(at + 2);
+  if (!(isAsciiLetterOrDigit(next) || next === 95)) return true;
+  // A camel-case break after the s: a lower-case s before a capital, or a capital S before a capital and a lower-case letter.
+  if (!(next >= 65 && next <= 90)) return false;
+  if (s === 115) return true;
+  const then = at + 3 < text.length ? text.charCodeAt(at + 3) : 0;
+  return then >= 97 && then <= 122;
+}
+
+const isAsciiLetterOrDigit = (code: number) =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 
 /**
  * A word with Chinese, Japanese or Korean characters, which are written without spaces: each run of them as its
