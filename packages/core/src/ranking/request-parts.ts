@@ -151,26 +151,34 @@ export function allocateByParts(
   // Each candidate's parts of a share above 0, in part order (where the sum of its gain reads them), after its start.
   const starts = new Int32Array(candidates.length + 1);
   const shared: number[] = [];
+  const sharedShares: number[] = [];
   for (let candidate = 0; candidate < candidates.length; candidate++) {
-    for (let part = 0; part < count; part++) if (shares[candidate * count + part]! > 0) shared.push(part);
+    for (let part = 0; part < count; part++) {
+      const share = shares[candidate * count + part]!;
+      if (share > 0) {
+        shared.push(part);
+        sharedShares.push(share);
+      }
+    }
     starts[candidate + 1] = shared.length;
   }
+  // Each part's weight in a gain this round: its quotient, times CHOSEN for the chosen part and 1 − CHOSEN else.
+  const weighted = new Float64Array(count);
   while (picked.length < places) {
     let chosen = 0;
     for (let part = 0; part < count; part++) {
       quotients[part] = parts[part]!.weight / (2 * seats[part]! + 1);
       if (quotients[part]! > quotients[chosen]!) chosen = part;
     }
+    for (let part = 0; part < count; part++)
+      weighted[part] = (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]!;
     let best = -1;
     let bestGain = -1;
     for (let candidate = 0; candidate < candidates.length; candidate++) {
       if (taken[candidate] === 1) continue;
       let gain = 0;
-      for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++) {
-        const part = shared[at]!;
-        gain +=
-          (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]! * shares[candidate * count + part]!;
-      }
+      for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++)
+        gain += weighted[shared[at]!]! * sharedShares[at]!;
       if (gain > bestGain) {
         bestGain = gain;
         best = candidate;
