@@ -1,3 +1,5 @@
+import { pickBest } from './diversify.js';
+
 /**
  * `diversify` (xQuAD over the query's terms) for candidates whose matched groups are all among the first 31, given
  * as bit masks with the groups' weights: the same picks and scores (each sum over a candidate's groups in group
@@ -121,29 +123,4 @@ function weightOf(bits: number, weights: ArrayLike<number>, first: number, sum =
     rest ^= lowest;
   }
   return total;
-}
-
-/**
- * Pick the first of the highest gains among the candidates not picked yet (in their order), mark it and add it to
- * `found`; as `diversify`, a gain that is not a number scores -Infinity. Answers its index.
- */
-function pickBest(
-  gains: Float64Array,
-  picked: Uint8Array,
-  found: Array<{ index: number; score: number }>,
-): number {
-  let best = -1;
-  let bestGain = Number.NEGATIVE_INFINITY;
-  for (let at = 0; at < gains.length; at++) {
-    if (picked[at] === 1) continue;
-    if (best < 0) best = at;
-    if (gains[at]! > bestGain) {
-      best = at;
-      bestGain = gains[at]!;
-    }
-  }
-  picked[best] = 1;
-  const gain = gains[best]!;
-  found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
-  return best;
 }

@@ -45,9 +45,7 @@ export function diversify(
   for (let at = 0; at < count; at++) gains[at] = gainOf(candidates[at]!);
   const found: Array<{ index: number; score: number }> = [];
   for (let round = 0; round < count; round++) {
-    const best = bestLeft(gains, picked);
-    picked[best] = 1;
-    found.push({ index: best, score: gainFound(gains[best]!) });
+    const best = pickBest(gains, picked, found);
     const fresh = masks[best]! & ~covered;
     if (fresh === 0) continue;
     covered |= fresh;
@@ -58,8 +56,15 @@ export function diversify(
   return found;
 }
 
-/** The first of the highest gains among those not picked, in the candidates' order. */
-function bestLeft(gains: Float64Array, picked: Uint8Array): number {
+/**
+ * Pick the first of the highest gains among the candidates not picked yet (in their order), mark it and add it to
+ * `found` with its gain (-Infinity for a gain that is not a number, as no gain was above it). Answers its index.
+ */
+export function pickBest(
+  gains: Float64Array,
+  picked: Uint8Array,
+  found: Array<{ index: number; score: number }>,
+): number {
   let best = -1;
   let bestGain = Number.NEGATIVE_INFINITY;
   for (let at = 0; at < gains.length; at++) {
@@ -70,11 +75,11 @@ function bestLeft(gains: Float64Array, picked: Uint8Array): number {
       bestGain = gains[at]!;
     }
   }
+  picked[best] = 1;
+  const gain = gains[best]!;
+  found.push({ index: best, score: gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY });
   return best;
 }
-
-/** The score of a pick: its gain, or -Infinity when no gain left was above that (as the search started from it). */
-const gainFound = (gain: number) => (gain > Number.NEGATIVE_INFINITY ? gain : Number.NEGATIVE_INFINITY);
 
 /** `diversify` for candidates of any groups (a request of more than 31 terms), covered groups in a set. */
 function diversifyAny(
@@ -101,9 +106,7 @@ function diversifyAny(
   // The groups the last pick covered first (reused).
   const fresh: number[] = [];
   for (let round = 0; round < count; round++) {
-    const best = bestLeft(gains, picked);
-    picked[best] = 1;
-    found.push({ index: best, score: gainFound(gains[best]!) });
+    const best = pickBest(gains, picked, found);
     fresh.length = 0;
     for (const { group } of candidates[best]!.groups) {
       if (!covered.has(group)) {
