@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../e2e/find-chromium.js';
 import { rankingAnswers } from './ranking-calls.js';
-import { servePage } from './serve-page.js';
+import { bundleForBrowser, servePage } from './serve-page.js';
 
 // The ranking entry point in Chromium, under a policy that refuses WebAssembly (`script-src 'self'`: the BM25F
 // kernel and the vector scans fall back to JavaScript) and under one that allows it ('wasm-unsafe-eval'): both
@@ -20,17 +18,7 @@ describe.skipIf(!executablePath)('ranking in Chromium, with and without WebAssem
   let url: string;
 
   beforeAll(async () => {
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL('./ranking-page-entry.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      conditions: ['@affordance/source'],
-      write: false,
-      logLevel: 'silent',
-    });
-    const script = result.outputFiles[0]!.text;
+    const script = await bundleForBrowser(new URL('./ranking-page-entry.ts', import.meta.url));
     served = await servePage(script, (folder) => (folder === '/wasm/' ? WITH_WASM : STRICT));
     url = served.url;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });

@@ -1,5 +1,22 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/** A page's script: `entry` bundled for the browser as an ES module, from the workspace's sources. */
+export async function bundleForBrowser(entry: URL): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(entry)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['@affordance/source'],
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
 
 /**
  * A page and its bundled script served on 127.0.0.1 under a Content-Security-Policy: `<folder>/` is the page,

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../e2e/find-chromium.js';
-import { servePage } from './serve-page.js';
+import { bundleForBrowser, servePage } from './serve-page.js';
 import { streamCalls } from './stream-calls.js';
 import { runCalls } from './validation-calls.js';
 
@@ -13,20 +11,6 @@ const SLOW = 120_000;
 const CSP = "default-src 'self'; script-src 'self'";
 const executablePath = chromiumForTests();
 
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./page-entry.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['@affordance/source'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
-
 describe.skipIf(!executablePath)('core in Chromium under a strict Content-Security-Policy', () => {
   let served: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
@@ -34,7 +18,7 @@ describe.skipIf(!executablePath)('core in Chromium under a strict Content-Securi
   let url: string;
 
   beforeAll(async () => {
-    script = await bundle();
+    script = await bundleForBrowser(new URL('./page-entry.ts', import.meta.url));
     served = await servePage(script, () => CSP);
     url = served.url;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
