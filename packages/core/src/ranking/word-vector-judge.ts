@@ -121,37 +121,45 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     judged.soft = soft;
     const relevance = (1 - weight) * lexicalRelevance + weight * soft;
     judged.filled = grounding && entry ? groundingFor(entry, pass.valuesOf()) : undefined;
-    // What it keeps of the lexical relevance: all of it, or for an unscoped action of a request kept by its length
-    // alone, what `lengthFloorOf` gives.
-    const kept =
-      pass.ask && entry && entry.scope === undefined
-        ? lengthFloorOf(lexicalRelevance, judged.filled?.filled ?? 1, pass.ask, () => ownTermsOf(entry))
-        : lexicalRelevance;
+    const kept = keptOf(entry, lexicalRelevance, pass, () => judged.filled?.filled ?? 1);
     return flooredRelevance(
       grounding && judged.filled ? groundedRelevance(relevance, judged.filled, grounding) : relevance,
-      kept,
-      entry
-        ? keepsFor(entry, pass) || keepsAsBest(entry, pass, () => judged.filled?.filled ?? 1)
-        : pass.keeps,
+      kept ?? 0,
+      kept !== undefined,
     );
   };
 
   /**
-   * Whether a candidate is relevant whatever its soft match: it keeps its lexical relevance (`keepsFor`, or as the
-   * best lexical match of a wish; of a request kept by its length alone, what `lengthFloorOf` gives an unscoped one),
-   * and that reaches the threshold. Then its fused relevance does too, as `judge` floors it there.
+   * The lexical relevance a candidate's fused one is floored at, or undefined when it keeps none: all of it when it
+   * keeps it (`keepsFor`, or as the best lexical match of a wish), but for an unscoped action of a request kept by
+   * its length alone what `lengthFloorOf` gives. `filled` is the share of its required values the request fills.
+   */
+  const keptOf = (
+    entry: Entry | undefined,
+    lexicalRelevance: number,
+    pass: Pass,
+    filled: () => number,
+  ): number | undefined => {
+    if (!entry) return pass.keeps ? lexicalRelevance : undefined;
+    if (!(keepsFor(entry, pass) || keepsAsBest(entry, pass, filled))) return undefined;
+    return pass.ask && entry.scope === undefined
+      ? lengthFloorOf(lexicalRelevance, filled(), pass.ask, () => ownTermsOf(entry))
+      : lexicalRelevance;
+  };
+
+  /**
+   * Whether a candidate is relevant whatever its soft match: what it keeps of its lexical relevance (`keptOf`)
+   * reaches the threshold, so its fused relevance, floored there, does too.
    */
   const relevantByLexical = (entry: Entry | undefined, lexicalRelevance: number, pass: Pass): boolean => {
+    // What it keeps is at most its lexical relevance.
     if (lexicalRelevance < threshold) return false;
-    if (!entry) return pass.keeps;
     let filled: number | undefined;
     const filledOf = () => {
-      filled ??= grounding ? groundingFor(entry, pass.valuesOf()).filled : 1;
+      filled ??= grounding && entry ? groundingFor(entry, pass.valuesOf()).filled : 1;
       return filled;
     };
-    if (!(keepsFor(entry, pass) || keepsAsBest(entry, pass, filledOf))) return false;
-    if (!(pass.ask && entry.scope === undefined)) return true;
-    return lengthFloorOf(lexicalRelevance, filledOf(), pass.ask, () => ownTermsOf(entry)) >= threshold;
+    return (keptOf(entry, lexicalRelevance, pass, filledOf) ?? 0) >= threshold;
   };
 
   /** Whether an entry keeps its lexical relevance as the best lexical match of a wish that fills its values. */
