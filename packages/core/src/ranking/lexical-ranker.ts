@@ -147,10 +147,15 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       const flags = (id: string) => flagsOf(threshold, partsFound?.has(id) ? partsFound : found)(id);
       const placed = byParts(groups.lift(matches, count), asked, count, flags);
       explaining.matches = results.lift(query, providers.lift(placed, count), count);
-      // Each of them explained as well (after placing, which reads only what was explained before).
-      if (explaining.explainMatches)
-        for (const item of own)
-          if (!found.has(index.idOf(item.slot))) found.set(index.idOf(item.slot), explanationOf(item));
+      // Each match explained as well (after placing, which reads only what was explained before): one of the head
+      // as it is there, one only the parts placed as this pass explained it for them.
+      if (explaining.explainMatches) {
+        for (const item of own) {
+          const id = index.idOf(item.slot);
+          if (!found.has(id)) found.set(id, explanationOf(item));
+        }
+        for (const [id, explained] of partsFound ?? []) if (!found.has(id)) found.set(id, explained);
+      }
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -269,9 +274,6 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         );
         unmark();
         if (matchLimit === undefined) return { hits, explained: found };
-        // With `matchPlan`, each match the parts placed is explained as well (from the whole request's pass).
-        if (shared && matchPlan)
-          for (const [id, explained] of partsFound) if (!found.has(id)) found.set(id, explained);
         return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
       });
     },

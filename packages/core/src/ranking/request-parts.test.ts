@@ -194,6 +194,34 @@ describe('the recall-first match of a request of several sentences', () => {
     }
   });
 
+  it("explains a match only a part placed, from below the whole request's head", () => {
+    // 39 ledgers each named by a word of the request (two of its words each, their names fully said), and one action
+    // for its second sentence whose name the request does not say: the ledgers fill the whole request's head of 30.
+    const words = (
+      'alpha bravo charlie delta echo foxtrot golf india juliet kilo lima mike november oscar papa quebec romeo ' +
+      'sierra tango uniform victor whiskey xray yankee zulu amber azure beige coral crimson ivory khaki lilac ' +
+      'maroon olive orchid salmon sienna teal'
+    ).split(' ');
+    const crowded = createLexicalRanker();
+    for (const [at, word] of words.entries()) {
+      const next = words[(at + 1) % words.length];
+      crowded.add(rankDocument(word, { description: `The ${word} ${next} ledger` }));
+    }
+    crowded.add(rankDocument('reserveLodging', { description: 'Book a hotel room' }));
+    const request = `Open the ${words.join(' ')} ledgers. And book a hotel there.`;
+    const head = crowded.rankExplained(request, { limit: 30, threshold: 0 }).hits.map((hit) => hit.id);
+    expect(head).not.toContain('reserveLodging');
+    const shared = crowded.rankExplained(request, {
+      limit: 12,
+      threshold: 0,
+      matchLimit: 12,
+      matchPlan: true,
+    });
+    expect(shared.matches).toEqual(crowded.match(request, { limit: 12 }));
+    expect(shared.matches!.map((hit) => hit.id)).toContain('reserveLodging');
+    expect(shared.explained.get('reserveLodging')?.relevance).toBeGreaterThan(0);
+  });
+
   it("shares the pass of a many-part request without explaining its parts' hits", () => {
     const request = `${asks}. And a hotel there.`;
     const also = ['getHotelReviews', documents[0]!.id];
