@@ -62,7 +62,8 @@ export function createWordVectorMatch(settings: MatchSettings) {
       others: [],
       ...settings.requestOf(query, queryBag),
     };
-    const found = lexicalPass.matches ?? lexical.match(query, { limit });
+    // Always there with `matchLimit`.
+    const found = lexicalPass.matches!;
     // Flagged by the fused relevance: soft-matched only where the kept lexical relevance does not settle it.
     const matches: Array<{ id: string; score: number; relevant: boolean }> = found.map(({ id, score }) => ({
       id,
@@ -82,7 +83,7 @@ export function createWordVectorMatch(settings: MatchSettings) {
     // Places left: what only the soft match finds, of every document of a small registry, else of the nearest.
     const seen = new Set(matches.map((match) => match.id));
     const others = small ? [...entries.keys()] : means.nearest(table.mean(queryBag), nearest);
-    const softOnly: Array<{ id: string; short: number; relevant: boolean }> = [];
+    const softOnly: SoftOnly[] = [];
     judgeEach(
       pass,
       others.filter((id) => !seen.has(id)),
@@ -91,15 +92,11 @@ export function createWordVectorMatch(settings: MatchSettings) {
         if (short > 0) softOnly.push({ id, short, relevant: relevantIn(pass, id, relevance) });
       },
     );
-    softOnly.sort((a, b) => b.short - a.short);
-    const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
-    for (const { id, short, relevant } of softOnly.slice(0, limit - matches.length))
-      matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant });
-    return matches;
+    return withSoftOnly(matches, softOnly, limit - matches.length);
   };
 
   /** Every match: the lexical matches, the candidates of a pass judged, then the soft-only ones. */
-  const everyMatch = (query: string, options: { readonly limit?: number }): RankedMatch[] => {
+  const everyMatch = (query: string): RankedMatch[] => {
     const pass = settings.passOf(query, { matchPlan: true });
     // Each candidate's short-query coverage (when it was soft-matched), in the order picked, and which are relevant.
     const shortOf = new Map<string, number>();
@@ -109,24 +106,39 @@ export function createWordVectorMatch(settings: MatchSettings) {
       if (relevance >= threshold && score > 0) relevantIds.add(id);
     });
     const matches: RankedMatch[] = lexical
-      .match(query, options)
+      .match(query)
       .map(({ id, score }) => ({ id, score, relevant: relevantIds.has(id) }));
-    const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
     const seen = new Set(matches.map((match) => match.id));
-    const softOnly: Array<{ id: string; short: number }> = [];
-    for (const [id, short] of shortOf) if (short > 0 && !seen.has(id)) softOnly.push({ id, short });
-    softOnly.sort((a, b) => b.short - a.short);
-    for (const { id, short } of softOnly) {
-      matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant: relevantIds.has(id) });
-    }
-    return matches;
+    const softOnly: SoftOnly[] = [];
+    for (const [id, short] of shortOf)
+      if (short > 0 && !seen.has(id)) softOnly.push({ id, short, relevant: relevantIds.has(id) });
+    return withSoftOnly(matches, softOnly, Number.POSITIVE_INFINITY);
   };
 
   return (query: string, options: { readonly limit?: number } = {}): RankedMatch[] => {
     const { limit } = options;
-    if (limit === undefined || limit === Number.POSITIVE_INFINITY) return everyMatch(query, options);
+    if (limit === undefined || limit === Number.POSITIVE_INFINITY) return everyMatch(query);
     // A limit of a fraction is its whole part; none of zero, below or not a number.
     const count = Math.floor(limit);
     return count > 0 ? topMatches(query, count) : [];
   };
+}
+
+/** A match only the soft match finds: its short-query coverage and its flag. */
+interface SoftOnly {
+  readonly id: string;
+  readonly short: number;
+  readonly relevant: boolean;
+}
+
+/**
+ * The lexical matches, then at most `places` soft-only ones by their coverage (best first; of equal ones, the first
+ * found first), each scored under the last lexical match (1 without one) by `SOFT_ONLY_SCALE` times its coverage.
+ */
+function withSoftOnly(matches: RankedMatch[], softOnly: SoftOnly[], places: number): RankedMatch[] {
+  softOnly.sort((a, b) => b.short - a.short);
+  const below = matches.length > 0 ? matches[matches.length - 1]!.score : 1;
+  for (const { id, short, relevant } of softOnly.slice(0, places))
+    matches.push({ id, score: below * SOFT_ONLY_SCALE * short, relevant });
+  return matches;
 }

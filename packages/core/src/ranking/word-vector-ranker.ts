@@ -8,7 +8,7 @@ import {
 import { createLexicalRanker } from './lexical-ranker.js';
 import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
-import { askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
+import { type Ask, askOf, floorKindOf, lexicalFloorOf, scopedFloorOf } from './short-request-floor.js';
 import { createSoftMatch } from './soft-match.js';
 import type { RankDocument, RankHit } from './types.js';
 import { namesAThing } from './wish-first.js';
@@ -77,6 +77,11 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     const matching = queryBag.slots.length > 0;
     if (matching) softMatch.begin(queryBag);
     let values: RequestValues | undefined;
+    let asked: Ask | undefined;
+    const askedOf = () => {
+      asked ??= askOf(query);
+      return asked;
+    };
     const kind = floorKindOf(query, lexicalFloor);
     const keeps = kind !== 'none';
     return {
@@ -89,10 +94,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       // Whether a document that takes a file path or web address keeps it too: the request states one.
       keepsLocated: lexicalFloor.locations && statesLocation(query),
       // What a request kept by its length alone asks, which an unscoped action's floor follows (`lengthFloorOf`).
-      ask: kind === 'length' ? askOf(query) : undefined,
+      ask: kind === 'length' ? askedOf() : undefined,
       // What it asks, for an action that needs nothing (`asksWhatItGives`).
-      bareAsk: lexicalFloor.needsNothing ? askOf(query) : undefined,
-      wish: () => lexicalFloor.wishes && namesAThing(askOf(query)),
+      bareAsk: lexicalFloor.needsNothing ? askedOf() : undefined,
+      wish: () => lexicalFloor.wishes && namesAThing(askedOf()),
       valuesOf: () => {
         values ??= requestValues(query);
         return values;
