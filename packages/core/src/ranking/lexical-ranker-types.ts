@@ -85,6 +85,12 @@ export interface RankedAndExplained {
   readonly explained: ReadonlyMap<string, Explained>;
   /** With `matchLimit`: what `match(query, { limit: matchLimit })` answers, from the same pass where it can be. */
   readonly matches?: RankedMatch[];
+  /**
+   * With `keptOrder`: what `rank(query)` answers (the threshold's, no limit) of the documents this pass ranked, in
+   * its order and with its scores. The same as `rank` whenever the pass's head holds every document `rank` would
+   * keep in its first `DIVERSIFIED` (a head over all documents by order holds those of the relevant ones).
+   */
+  readonly kept?: RankHit[];
 }
 
 /** A ranker that also answers ranked, limited lists and explains its scores. */
@@ -117,6 +123,8 @@ export interface LexicalRanker extends Ranker {
        * `explained` also holds each match the parts of a many-sentence request placed.
        */
       readonly matchPlan?: boolean;
+      /** Also answer `kept`: the threshold's answer among the ranked, as `rank` orders it (with `threshold` 0). */
+      readonly keptOrder?: boolean;
     },
   ): RankedAndExplained;
 }
@@ -150,4 +158,7 @@ export interface Explaining {
   /** With `matchLimit`: explain each match from the pass's head into `found` too. */
   readonly explainMatches?: boolean;
   matches?: RankedMatch[];
+  /** Set to work out `kept` (`RankedAndExplained`); the pass puts it here. */
+  readonly keptOrder?: boolean;
+  kept?: RankHit[];
 }

@@ -97,6 +97,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
+      if (explaining?.keptOrder) explaining.kept = verbatim.find(query).map((id) => ({ id, score: 1 }));
       const said = verbatim.find(query).slice(0, limit);
       return said.map((id) =>
         flag === undefined ? { id, score: 1 } : ({ id, score: 1, relevant: true } as RankedMatch),
@@ -156,6 +157,21 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         }
         for (const [id, explained] of partsFound ?? []) if (!found.has(id)) found.set(id, explained);
       }
+    }
+    if (explaining?.keptOrder) {
+      // What `rank(query)` keeps of the head, as it orders it: the relevant, the first few reordered for novelty
+      // among themselves (not among the whole head), the rest by order, scaled below them.
+      const relevant = top.filter((item) => item.relevance >= threshold);
+      const own = relevant.slice(0, DIVERSIFIED);
+      explaining.kept = reorderOf(own, novelty).map(({ index: at, score }) => ({
+        id: index.idOf(own[at]!.slot),
+        score,
+      }));
+      for (let at = DIVERSIFIED; at < relevant.length; at++)
+        explaining.kept.push({
+          id: index.idOf(relevant[at]!.slot),
+          score: relevant[at]!.order * (1 - novelty),
+        });
     }
     // With `flag` (what `search` finds relevant, or its threshold), each hit also says whether it is relevant.
     const hitOf = (item: Candidate, score: number): RankHit => {
@@ -243,7 +259,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      const { limit, matchLimit, matchPlan = false } = rankOptions;
+      const { limit, matchLimit, matchPlan = false, keptOrder = false } = rankOptions;
       const minimum = rankOptions.threshold ?? threshold;
       // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, its plan, a head within
       // this); the parts of a many-sentence request are ranked first, and the pass explains their hits too.
@@ -262,7 +278,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const partsFound = new Map<string, Explained>();
         const unmark = markParts(index, wanted, asked);
         const sharing = shared ? { matchLimit, parts: asked, partsFound, explainMatches: matchPlan } : {};
-        const explaining: Explaining = { wanted, found, ...sharing };
+        const explaining: Explaining = { wanted, found, keptOrder, ...sharing };
         const hits = ranked(
           query,
           minimum,
@@ -273,8 +289,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           matchPlan ? expanded : plan,
         );
         unmark();
-        if (matchLimit === undefined) return { hits, explained: found };
-        return { hits, explained: found, matches: explaining.matches ?? matchOf(query, matchLimit) };
+        const kept = explaining.kept ? { kept: explaining.kept } : {};
+        if (matchLimit === undefined) return { hits, explained: found, ...kept };
+        return { hits, explained: found, ...kept, matches: explaining.matches ?? matchOf(query, matchLimit) };
       });
     },
     explain(query) {
