@@ -25,6 +25,8 @@
 // Re-recorded when a limited `match` came to take one lexical pass with `match`'s plan, judge only its matches, and
 // answer at most its limit (word-vector-match.ts, "Speed pass 8"): the same ids in the same order within the limit,
 // its flags from that pass's lexical relevance as the lexical ranker's are; no recall figure moved.
+// Re-recorded when `rank` came to put what the lexical ranker keeps first, in its order, and what only the fusion
+// finds after (lexical-first.ts, "Lexical first" in docs/benchmarks/ranking.md); `match` and `explain` unchanged.
 import { describe, expect, it } from 'vitest';
 import { answersDigest } from './answers-digest.js';
 import { packagedWordVectors } from './packaged-word-vectors.js';
@@ -36,7 +38,7 @@ describe.skipIf(!vectors)('word-vector ranker answers', () => {
     timeout: 120_000,
   }, () => {
     expect(answersDigest(vectors!, 10_000)).toBe(
-      '41a9254b01428ca4c6c154fb72f0e5dcfac398b9305a99267151671edacf3531',
+      '6e0896f7c52321d286b9c45f6e484601fdbb7ca29e3aae91d5f4118289381180',
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   type RequiredValues,
   spareWordsOf,
 } from './grounding.js';
+import { belowLast } from './lexical-first.js';
 import type { RankedAndExplained } from './lexical-ranker-types.js';
 import { asksWhatItGives, needsNothing } from './needs-nothing.js';
 import { type Ask, flooredRelevance, lengthFloorOf } from './short-request-floor.js';
@@ -217,36 +218,49 @@ export function createWordVectorJudge(settings: JudgeSettings) {
 
   /**
    * `fused(query).slice(0, limit)` of a large registry, judging as few candidates as that takes. The answer is the
-   * first `limit` relevant candidates in score order (ties in the order picked). A candidate's score is known before
-   * its soft match unless only the soft match finds it (then it is at most `SOFT_ONLY_SCALE`): those known are judged
-   * in that order, their words credited a batch at a time, and if `limit` pass scoring above what a soft-only one
-   * can, that is the answer; otherwise the soft-only ones are scored too and all are judged in order again.
+   * first `limit` relevant candidates: those the lexical ranker keeps in its order (`lexicalFirst`), then the rest in
+   * score order (ties in the order picked). A candidate's score is known before its soft match unless only the soft
+   * match finds it (then it is at most `SOFT_ONLY_SCALE`): those known are judged in that order, their words credited
+   * a batch at a time, and if `limit` pass before any soft-only one could come, that is the answer; otherwise the
+   * soft-only ones are scored too and all are judged in order again.
    */
   const rankTop = (pass: WordVectorPass, limit: number): RankHit[] => {
-    const known: Candidate[] = [];
+    const known = new Map<string, Candidate>();
     const softOnly: Candidate[] = [];
     pickedOf(pass).forEach((id, position) => {
       const score = pass.order.get(id) ?? pass.explained.get(id)?.score;
-      (score === undefined ? softOnly : known).push({
-        id,
-        score: score ?? 0,
-        position,
-        relevance: undefined,
-      });
+      const candidate = { id, score: score ?? 0, position, relevance: undefined };
+      if (score === undefined) softOnly.push(candidate);
+      else known.set(id, candidate);
     });
-    known.sort(byScore);
-    const hits = judgeInOrder(known, limit, pass);
-    if (hits.length === limit && hits[limit - 1]!.score > SOFT_ONLY_SCALE) return hits;
+    // What the lexical ranker keeps, in its order and with its scores; then the others.
+    const first: Candidate[] = [];
+    for (const hit of pass.kept ?? []) {
+      const candidate = known.get(hit.id);
+      if (candidate === undefined) continue;
+      candidate.score = hit.score;
+      first.push(candidate);
+      known.delete(hit.id);
+    }
+    const rest = [...known.values()].sort(byScore);
+    const hits = judgeInOrder([...first, ...rest], limit, pass);
+    // Full, and no soft-only one could come before the last: one the lexical ranker keeps, or scored above them all.
+    const closing = hits[limit - 1];
+    if (
+      closing &&
+      (closing.score > SOFT_ONLY_SCALE || first.some((candidate) => candidate.id === closing.id))
+    )
+      return hits;
     if (pass.matching) softMatch.credit(softOnly.map((candidate) => entries.get(candidate.id)));
     for (const candidate of softOnly) {
       candidate.relevance = judge(entries.get(candidate.id), 0, pass);
       candidate.score = SOFT_ONLY_SCALE * judged.soft;
     }
-    return judgeInOrder([...known, ...softOnly].sort(byScore), limit, pass);
+    return judgeInOrder([...first, ...[...rest, ...softOnly].sort(byScore)], limit, pass);
   };
 
   /**
-   * The first `limit` relevant candidates of a list in score order, their words credited a batch at a time. A
+   * The first `limit` relevant candidates of a list in its order, their words credited a batch at a time. A
    * candidate judged before keeps its relevance (the same inputs, and its words' credits hold for the query).
    */
   const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
@@ -262,7 +276,7 @@ export function createWordVectorJudge(settings: JudgeSettings) {
           pass,
         );
         if (candidate.relevance >= threshold && candidate.score > 0)
-          hits.push({ id: candidate.id, score: candidate.score });
+          hits.push(belowLast(hits, { id: candidate.id, score: candidate.score }));
         if (hits.length === limit) break;
       }
     }

@@ -5,6 +5,7 @@ import {
   requestValues,
   requiredValuesOf,
 } from './grounding.js';
+import { lexicalFirst } from './lexical-first.js';
 import { createLexicalRanker } from './lexical-ranker.js';
 import { statesLocation, takesLocation } from './location-values.js';
 import { createMeanVectorIndex } from './mean-vector-index.js';
@@ -114,6 +115,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       limit: candidates,
       threshold: 0,
       also: others,
+      // The threshold's answer puts what the lexical ranker keeps first, in its order (`lexicalFirst`).
+      keptOrder: !lexicalOptions.matchPlan,
       ...lexicalOptions,
     });
     // The lexical score of each of the best lexical ones.
@@ -165,11 +168,13 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
 
   const fusedOf = (query: string): RankHit[] => {
     if (last?.query === query) return last.hits;
-    const hits: RankHit[] = [];
-    judgeAll(passOf(query), (id, score, relevance) => {
-      if (relevance >= threshold && score > 0) hits.push({ id, score });
+    const fused: RankHit[] = [];
+    const pass = passOf(query);
+    judgeAll(pass, (id, score, relevance) => {
+      if (relevance >= threshold && score > 0) fused.push({ id, score });
     });
-    hits.sort((a, b) => b.score - a.score);
+    fused.sort((a, b) => b.score - a.score);
+    const hits = lexicalFirst(pass.kept ?? [], fused);
     last = { query, hits };
     return hits;
   };
