@@ -64,10 +64,11 @@ describe.skipIf(!vectors)('the word-vector threshold on the agent tasks', () => 
     );
     expect(now.recallAt1).toBeGreaterThanOrEqual(before.recallAt1);
     expect(now.recallAt5).toBeGreaterThanOrEqual(before.recallAt5);
+    expect(now.recallAt10).toBeGreaterThanOrEqual(before.recallAt10);
     expect(now.mrr).toBeGreaterThanOrEqual(before.mrr);
-    // Without the rule, under the lexical ranker at R@5 and MRR.
-    expect(without.recallAt5).toBeLessThan(before.recallAt5);
-    expect(without.mrr).toBeLessThan(before.mrr);
+    // Without the rule, one task less at R@1 and R@5 (before pass 13's summaries, under the lexical ranker there).
+    expect(without.recallAt5).toBeLessThan(now.recallAt5);
+    expect(without.mrr).toBeLessThan(now.mrr);
   });
 
   it('answers the canvas requests with context as the lexical ranker does', { timeout: 60_000 }, () => {

@@ -15,12 +15,17 @@ import type { createSoftMatch, SoftEntry } from './soft-match.js';
 import { stem } from './tokenize.js';
 import type { RankHit } from './types.js';
 import { keepsAsBestMatch } from './wish-first.js';
-import type { WordVectorTable } from './word-vectors.js';
+import type { WordBag, WordVectorTable } from './word-vectors.js';
 
 /** What the ranker keeps of a document: its word bag and its required parameters. */
 export interface WordVectorEntry extends SoftEntry {
-  /** Its words: those of its name, title and description first (the first `ownWords`), then its examples' and tags'. */
-  readonly ownWords: number;
+  /**
+   * Its words for the soft match: those of its name, title and description's first sentence (`summaryOf`), then its
+   * examples' and tags'.
+   */
+  readonly bag: WordBag;
+  /** The words of its name, title and whole description: its own words, which the rules on verbs and values read. */
+  readonly ownSlots: Int32Array;
   readonly required: RequiredValues;
   /** The scope of the action (the type of target it acts on), if it has one. */
   readonly scope: string | undefined;
@@ -96,7 +101,7 @@ export function createWordVectorJudge(settings: JudgeSettings) {
   const ownTermsOf = (entry: Entry): ReadonlySet<string> => {
     if (!entry.ownTerms) {
       const own = new Set<string>();
-      for (let at = 0; at < entry.ownWords; at++) own.add(stem(table.wordOf(entry.bag.slots[at]!)));
+      for (const slot of entry.ownSlots) own.add(stem(table.wordOf(slot)));
       entry.ownTerms = own;
     }
     return entry.ownTerms;

@@ -37,6 +37,21 @@ const actions = [
 ];
 
 describe('createWordVectorRanker', () => {
+  it("soft-matches an action on its description's first sentence, not on how to call it", () => {
+    // Words of this table with vectors, none near the request's.
+    const rest = 'Arguments: the width and height. Returns a copy in color.';
+    const coverage = (description: string) => {
+      const ranker = createWordVectorRanker({ vectors });
+      ranker.add(rankDocumentOf(defineAction({ name: 'getForecast', description }), 'getForecast'));
+      return ranker.explain('what is the weather forecast').find((found) => found.id === 'getForecast')!.soft;
+    };
+    const first = coverage('The weather forecast.');
+    expect(first).toBeGreaterThan(0.5);
+    expect(coverage(`The weather forecast. ${rest}`)).toBe(first);
+    // The same words in one sentence are all what the action is about.
+    expect(coverage(`The weather forecast; ${rest.replace(/\. /g, '; ')}`)).toBeLessThan(first);
+  });
+
   it('finds an action asked for in other words, which lexical ranking cannot', () => {
     const registry = createRegistry({ actions, ranker: createWordVectorRanker({ vectors }) });
     expect(registry.available({ query: 'enlarge it' }).map((entry) => entry.name)).toEqual(['shape_resize']);

@@ -1,3 +1,4 @@
+import { summaryOf } from './action-summary.js';
 import {
   checkGroundingWeights,
   type GroundingWeights,
@@ -183,20 +184,27 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     add(document: RankDocument) {
       lexical.add(document);
       const own = ownTextOf(document);
-      const bag = table.bag(`${own} \n ${[...document.examples, ...document.tags].join(' \n ')}`);
+      const more = [...document.examples, ...document.tags].join(' \n ');
+      const whole = table.bag(`${own} \n ${more}`);
       // A bag keeps its words in the order first said, so the own text's words come first.
-      const ownWords = table.bag(own).slots.length;
+      const ownSlots = whole.slots.subarray(0, table.bag(own).slots.length);
+      // The soft match weighs what the action is about: its description's first sentence, not how to call it.
+      const summary = summaryOf(document.description);
+      const bag =
+        summary === document.description.trim()
+          ? whole
+          : table.bag(`${ownTextOf({ ...document, description: summary })} \n ${more}`);
       const words = softMatch.dense(bag.slots);
       const { scope } = document;
       entries.set(document.id, {
         bag,
         words,
-        ownWords,
+        ownSlots,
         required: requiredValuesOf(document.parameters),
         scope,
         takesLocation: takesLocation(document.parameters),
       });
-      means.set(document.id, table.mean(bag));
+      means.set(document.id, table.mean(whole));
       last = undefined;
     },
     remove(id) {
@@ -224,6 +232,6 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
 }
 
 /** What an action says it is and does: its name, title and description. */
-function ownTextOf(document: RankDocument): string {
+function ownTextOf(document: Pick<RankDocument, 'name' | 'title' | 'description'>): string {
   return [document.name, document.title, document.description].join(' \n ');
 }
