@@ -1,6 +1,6 @@
-// The fifth tuning set of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench tuning half, both
+// The fifth and sixth tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench tuning half, both
 // rankers, both intents: what the eleventh pass of docs/benchmarks/ranking.md reports. `--misses` prints, for the
-// tuning data only (the agent tasks, LiveMCPBench's even-numbered tasks, the canvas requests with context), each gold
+// tuning data only (the agent tasks, LiveMCPBench's even-numbered tasks, the canvas requests with context and the everyday ones), each gold
 // tool the lexical ranker keeps in the top 10 with the threshold and the word-vector ranker does not, with the parts of
 // its fused relevance.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-agent-tasks.bench.ts [--misses]
@@ -35,17 +35,19 @@ for (const [name, tasks] of sets) {
     }
   }
 }
-for (const intent of ['relevant', 'top'] as RankIntent[]) {
-  for (const [label, make] of rankers) {
-    const s = evaluateCanvas(make, { intent }, agentCanvasRequests());
-    console.log(
-      `canvas requests with context, ${label}, intent ${intent}: top-3 / top-1 ${fixed(s.top3)} / ${fixed(s.top1)}`,
-    );
-    if (process.argv.includes('--misses') && intent === 'relevant')
-      for (const miss of s.misses)
-        console.log(`  ${miss.expected} ← ${miss.query}: [${miss.got.join(', ')}]`);
+for (const [set, file] of [
+  ['canvas requests with context', 'canvas-requests.json'],
+  ['everyday canvas requests', 'canvas-everyday.json'],
+] as const)
+  for (const intent of ['relevant', 'top'] as RankIntent[]) {
+    for (const [label, make] of rankers) {
+      const s = evaluateCanvas(make, { intent }, agentCanvasRequests(file));
+      console.log(`${set}, ${label}, intent ${intent}: top-3 / top-1 ${fixed(s.top3)} / ${fixed(s.top1)}`);
+      if (process.argv.includes('--misses') && intent === 'relevant')
+        for (const miss of s.misses)
+          console.log(`  ${miss.expected} ← ${miss.query}: [${miss.got.join(', ')}]`);
+    }
   }
-}
 
 if (process.argv.includes('--misses')) {
   const actions = liveMcpActions();

@@ -25,9 +25,11 @@ export function agentTasks(file: 'mcp-tasks.json' | 'mcp-single-asks.json' = 'mc
   }));
 }
 
-/** The 30 palette requests with context, for `evaluateCanvas`. */
-export function agentCanvasRequests(): CanvasParaphrase[] {
-  return read<CanvasParaphrase[]>('canvas-requests.json');
+/** The palette requests with context (30), or the everyday canvas requests (40), for `evaluateCanvas`. */
+export function agentCanvasRequests(
+  file: 'canvas-requests.json' | 'canvas-everyday.json' = 'canvas-requests.json',
+): CanvasParaphrase[] {
+  return read<CanvasParaphrase[]>(file);
 }
 
 /**

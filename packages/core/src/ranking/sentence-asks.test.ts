@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForDoing, asksInSentences } from './sentence-asks.js';
+import { asksForDoing, asksInSentences, asksPolitely } from './sentence-asks.js';
 
 describe('asksForDoing', () => {
   it('takes an instruction or a polite request for a doing', () => {
@@ -44,5 +44,22 @@ describe('asksInSentences', () => {
       ),
     ).toBe(false);
     expect(asksInSentences('I have a fair coin. What is the probability of two heads?')).toBe(false);
+  });
+});
+
+describe('asksPolitely', () => {
+  it('reads a modal yes/no question, "is it possible to", "please" and "can you" as an ask', () => {
+    expect(asksPolitely('Can the first line be a big title?')).toBe(true);
+    expect(asksPolitely('Could you trim the edges of the picture?')).toBe(true);
+    expect(asksPolitely('Would the circle look better in blue?')).toBe(true);
+    expect(asksPolitely('Is it possible to protect the circle from further changes?')).toBe(true);
+    expect(asksPolitely('please crop the photo')).toBe(true);
+  });
+
+  it('does not read a question about something, or an instruction, as one', () => {
+    expect(asksPolitely('What size is the square?')).toBe(false);
+    expect(asksPolitely('Is this site official for Amazon?')).toBe(false);
+    expect(asksPolitely('canvas the neighbourhood')).toBe(false);
+    expect(asksPolitely('Make the rectangle wider')).toBe(false);
   });
 });

@@ -20,6 +20,17 @@ const CONNECTIVE =
 /** A request put as a question that asks for a doing ("Can you map out a route…?"), or marked as a request. */
 const POLITE = /^\s*(?:(?:can|could|would|will)\s+you\b|please\b|kindly\b)/i;
 
+/**
+ * A yes/no question that opens with a modal verb ("Can the first line be a big title?", "Could you trim the edges?")
+ * or with "is it possible to": a person asking politely for a change, not asking about something.
+ */
+const MODAL = /^\s*(?:(?:can|could|would|will|may|shall)\b|is\s+it\s+possible\s+to\b)/i;
+
+/** Whether a request asks for a doing politely: as `POLITE` reads it, or as a modal yes/no question (`MODAL`). */
+export function asksPolitely(query: string): boolean {
+  return POLITE.test(query) || MODAL.test(query);
+}
+
 /** Content words that open a sentence as its subject, not as a verb ("One person is in…", "Someone sent me…"). */
 const SUBJECTS: ReadonlySet<string> = new Set(
   'one another someone somebody everyone everybody anyone anybody nobody'.split(' '),
