@@ -265,6 +265,24 @@ export function createWordVectorJudge(settings: JudgeSettings) {
   };
 
   /**
+   * `rankTop`'s answer when the documents the lexical ranker keeps fill it: the first `limit` of them (in its order)
+   * that the fusion keeps, or `undefined` when fewer pass. Reads only the pass's `kept` and explanations, so a pass
+   * without the nearest serves: what only the fusion finds comes after every one of these.
+   */
+  const rankKept = (pass: WordVectorPass, limit: number): RankHit[] | undefined => {
+    const kept = pass.kept ?? [];
+    if (kept.length < limit) return undefined;
+    const list = kept.map((hit, position) => ({
+      id: hit.id,
+      score: hit.score,
+      position,
+      relevance: undefined,
+    }));
+    const hits = judgeInOrder(list, limit, pass);
+    return hits.length === limit ? hits : undefined;
+  };
+
+  /**
    * The first `limit` relevant candidates of a list in its order, their words credited a batch at a time. A
    * candidate judged before keeps its relevance (the same inputs, and its words' credits hold for the query).
    */
@@ -296,5 +314,5 @@ export function createWordVectorJudge(settings: JudgeSettings) {
     return found;
   };
 
-  return { judged, judge, judgeAll, judgeEach, relevantByLexical, rankTop };
+  return { judged, judge, judgeAll, judgeEach, relevantByLexical, rankTop, rankKept };
 }

@@ -107,10 +107,14 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     };
   };
 
-  /** A pass: the lexical pass over the best and the nearest (with `rank`'s plan, or `match`'s), the request's side. */
-  const passOf = (query: string, lexicalOptions: { readonly matchPlan?: true } = {}): WordVectorPass => {
+  /** A pass: the lexical pass over the best and the nearest (with `rank`'s plan, or `match`'s; `nearest` false: the best only), the request's side. */
+  const passOf = (
+    query: string,
+    lexicalOptions: { readonly matchPlan?: true } = {},
+    nearest = true,
+  ): WordVectorPass => {
     const queryBag = table.bag(query);
-    const others = othersOf(queryBag);
+    const others = nearest ? othersOf(queryBag) : [];
     // Order from `rank`, which keeps the lexical novelty for many-part requests; relevance as `explain` gives it.
     const lexicalPass = lexical.rankExplained(query, {
       limit: candidates,
@@ -136,7 +140,7 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     threshold,
     candidates,
   });
-  const { judged, judgeAll, rankTop } = judge;
+  const { judged, judgeAll, rankTop, rankKept } = judge;
   const match = createWordVectorMatch({
     lexical,
     table,
@@ -223,7 +227,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       if (Number.isInteger(limit) && limit > 0 && entries.size > candidates) {
         // `fused(query).slice(0, limit)`, judging as few candidates as that takes.
         if (last?.query === query) return last.hits.slice(0, limit);
-        return rankTop(passOf(query), limit);
+        // Most often the documents the lexical ranker keeps fill the answer (they come first): then the nearest by
+        // mean vector, which only add after them, need not be looked for.
+        return rankKept(passOf(query, {}, false), limit) ?? rankTop(passOf(query), limit);
       }
       return fusedOf(query).slice(0, limit);
     },
