@@ -107,7 +107,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     };
   };
 
-  /** A pass: the lexical pass over the best and the nearest (with `rank`'s plan, or `match`'s; `nearest` false: the best only), the request's side. */
+  /**
+   * A pass: the lexical pass over the best and the nearest (with `rank`'s plan, or `match`'s; with `nearest` false,
+   * over the best only), the request's side.
+   */
   const passOf = (
     query: string,
     lexicalOptions: { readonly matchPlan?: true } = {},
