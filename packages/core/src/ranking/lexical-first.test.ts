@@ -53,6 +53,18 @@ describe("the lexical ranker's kept order", () => {
     }
   });
 
+  it('leaves the hits in their order by score with reorder false, the first and kept the same', () => {
+    for (const query of ['resize the shape', 'export and share the canvas', 'color of the selected shape']) {
+      const reordered = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true });
+      const plain = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true, reorder: false });
+      expect(plain.kept).toEqual(reordered.kept);
+      expect(plain.hits[0]?.id).toBe(reordered.hits[0]?.id);
+      expect(plain.hits.map((hit) => hit.id).sort()).toEqual(reordered.hits.map((hit) => hit.id).sort());
+      for (let at = 1; at < plain.hits.length; at++)
+        expect(plain.hits[at]!.score).toBeLessThanOrEqual(plain.hits[at - 1]!.score);
+    }
+  });
+
   it('is left out unless asked for', () => {
     expect(ranker.rankExplained('resize the shape', { limit: 64, threshold: 0 }).kept).toBeUndefined();
   });

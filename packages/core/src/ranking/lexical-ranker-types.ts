@@ -125,6 +125,11 @@ export interface LexicalRanker extends Ranker {
       readonly matchPlan?: boolean;
       /** Also answer `kept`: the threshold's answer among the ranked, as `rank` orders it (with `threshold` 0). */
       readonly keptOrder?: boolean;
+      /**
+       * `false`: leave `hits` in their order by score, not reordered for novelty (the first is the same), for a caller
+       * that reads only `kept`, `explained` and the first hit. Default true.
+       */
+      readonly reorder?: boolean;
     },
   ): RankedAndExplained;
 }

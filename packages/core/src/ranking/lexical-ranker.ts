@@ -259,7 +259,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      const { limit, matchLimit, matchPlan = false, keptOrder = false } = rankOptions;
+      const { limit, matchLimit, matchPlan = false, keptOrder = false, reorder = true } = rankOptions;
       const minimum = rankOptions.threshold ?? threshold;
       // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, its plan, a head within
       // this); the parts of a many-sentence request are ranked first, and the pass explains their hits too.
@@ -285,7 +285,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
           limit,
           explaining,
           undefined,
-          novelty,
+          reorder ? novelty : 0,
           matchPlan ? expanded : plan,
         );
         unmark();

@@ -125,6 +125,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       also: others,
       // The threshold's answer puts what the lexical ranker keeps first, in its order (`lexicalFirst`).
       keptOrder: !lexicalOptions.matchPlan,
+      // Without the nearest, `rank` reads only what the lexical ranker keeps (`rankKept`): no reorder of the rest.
+      reorder: nearest,
       ...lexicalOptions,
     });
     // The lexical score of each of the best lexical ones.
