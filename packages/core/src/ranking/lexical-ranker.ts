@@ -97,11 +97,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
   ): RankHit[] => {
     if (!hasTerms(query)) {
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
-      if (explaining?.keptOrder) explaining.kept = verbatim.find(query).map((id) => ({ id, score: 1 }));
-      const said = verbatim.find(query).slice(0, limit);
-      return said.map((id) =>
-        flag === undefined ? { id, score: 1 } : ({ id, score: 1, relevant: true } as RankedMatch),
-      );
+      const said = verbatim.find(query);
+      if (explaining?.keptOrder) explaining.kept = said.map((id) => ({ id, score: 1 }));
+      return said
+        .slice(0, limit)
+        .map((id) =>
+          flag === undefined ? { id, score: 1 } : ({ id, score: 1, relevant: true } as RankedMatch),
+        );
     }
     const head = Math.max(DIVERSIFIED, Number.isFinite(limit) ? limit : 0);
     const top: Candidate[] = [];

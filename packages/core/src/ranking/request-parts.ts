@@ -19,13 +19,16 @@ const CHOSEN = 0.5;
 /** A sentence opening with a word that points back ("The patient's ID is…", "It should…") goes on with the last ask. */
 const GOES_ON = /^(?:the|this|that|these|those|it|its|they|their|he|his|she|her)\b/i;
 
+/** Where a sentence ends: after `.`, `!` or `?`, before a capital letter ("e.g. metres" and "v2.1" do not end one). */
+export const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\p{Lu})/u;
+
 /**
- * The parts of a request: its sentences (split after `.`, `!` or `?` before a capital letter), a sentence that
- * points back joined to the one before. A request of many parts asks for several things, a part each.
+ * The parts of a request: its sentences (`SENTENCE_BREAK`), a sentence that points back joined to the one before.
+ * A request of many parts asks for several things, a part each.
  */
 export function requestParts(query: string): string[] {
   const parts: string[] = [];
-  for (const sentence of query.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
+  for (const sentence of query.split(SENTENCE_BREAK)) {
     if (parts.length > 0 && GOES_ON.test(sentence)) parts[parts.length - 1] += ` ${sentence}`;
     else parts.push(sentence);
   }

@@ -13,10 +13,9 @@ describe('the best lexical match of a wish', () => {
     expect(namesAThing(askOf('I would like the Word file turned into HTML'))).toBe(true);
     expect(namesAThing(askOf('Which date libraries on npm are the most popular?'))).toBe(false);
     expect(namesAThing(askOf('Calculate the volume of the sphere with radius 3 units.'))).toBe(false);
-    expect(keepsAsBestMatch(true, true, 1)).toBe(true);
-    expect(keepsAsBestMatch(true, false, 1)).toBe(false);
-    expect(keepsAsBestMatch(true, true, 0.5)).toBe(false);
-    expect(keepsAsBestMatch(false, true, 1)).toBe(false);
+    expect(keepsAsBestMatch(true, 1)).toBe(true);
+    expect(keepsAsBestMatch(true, 0.5)).toBe(false);
+    expect(keepsAsBestMatch(false, 1)).toBe(false);
   });
 
   // A vector of its own for each word: the wish says few of each action's many words, a soft coverage under the 0.4

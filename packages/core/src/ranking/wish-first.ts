@@ -11,9 +11,8 @@ export function namesAThing(ask: Ask): boolean {
 }
 
 /**
- * Whether a candidate keeps its lexical relevance as the best lexical match of a wish (`namesAThing`): it is the
- * document the lexical pass puts first, and the request can fill every required parameter it has (`filled`, the
- * share grounding finds, is 1). A wish names one thing (one that joins several asks is kept whole by `asksSeveral`),
+ * Whether the document the lexical pass puts first keeps its lexical relevance for a wish (`namesAThing`): the
+ * request can fill every required parameter it has (`filled`, the share grounding finds, is 1). A wish names one thing (one that joins several asks is kept whole by `asksSeveral`),
  * so its best lexical match is what it names, and with every value it needs given, grounding has nothing to hold
  * against it; its soft coverage cannot judge it either, when its description is a paragraph the request says a few
  * words of. The matches after the first share some of the wish's words with it, not what it names (Basic Memory's
@@ -22,6 +21,6 @@ export function namesAThing(ask: Ask): boolean {
  * game?" to `game_score.calculate`), and an instruction with a verb, which can ask for another doing than its best
  * match's ("Calculate the volume of the sphere…" to `calculate_park_area`).
  */
-export function keepsAsBestMatch(wish: boolean, best: boolean, filled: number): boolean {
-  return wish && best && filled >= 1;
+export function keepsAsBestMatch(wish: boolean, filled: number): boolean {
+  return wish && filled >= 1;
 }

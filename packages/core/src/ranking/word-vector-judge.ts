@@ -172,7 +172,7 @@ export function createWordVectorJudge(settings: JudgeSettings) {
   const keepsAsBest = (entry: Entry, pass: Pass, filled: () => number): boolean => {
     const best = pass.hits[0];
     if (best === undefined || entries.get(best.id) !== entry) return false;
-    return keepsAsBestMatch(pass.wish(), true, filled());
+    return keepsAsBestMatch(pass.wish(), filled());
   };
 
   /** Whether an entry keeps its lexical relevance: by the request, its scope, a location, or as needing nothing. */
