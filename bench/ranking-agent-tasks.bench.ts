@@ -1,4 +1,4 @@
-// The fifth and sixth tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench tuning half, both
+// The fifth to seventh tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench tuning half, both
 // rankers, both intents: what the eleventh pass of docs/benchmarks/ranking.md reports. `--misses` prints, for the
 // tuning data only (the agent tasks, LiveMCPBench's even-numbered tasks, the canvas requests with context and the everyday ones), each gold
 // tool the lexical ranker keeps in the top 10 with the threshold and the word-vector ranker does not, with the parts of
@@ -38,6 +38,7 @@ for (const [name, tasks] of sets) {
 for (const [set, file] of [
   ['canvas requests with context', 'canvas-requests.json'],
   ['everyday canvas requests', 'canvas-everyday.json'],
+  ['indirect canvas requests', 'canvas-indirect.json'],
 ] as const)
   for (const intent of ['relevant', 'top'] as RankIntent[]) {
     for (const [label, make] of rankers) {

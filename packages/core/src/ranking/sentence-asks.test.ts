@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForDoing, asksInSentences, asksPolitely } from './sentence-asks.js';
+import { asksForDoing, asksIndirectly, asksInSentences } from './sentence-asks.js';
 
 describe('asksForDoing', () => {
   it('takes an instruction or a polite request for a doing', () => {
@@ -47,19 +47,30 @@ describe('asksInSentences', () => {
   });
 });
 
-describe('asksPolitely', () => {
+describe('asksIndirectly', () => {
   it('reads a modal yes/no question, "is it possible to", "please" and "can you" as an ask', () => {
-    expect(asksPolitely('Can the first line be a big title?')).toBe(true);
-    expect(asksPolitely('Could you trim the edges of the picture?')).toBe(true);
-    expect(asksPolitely('Would the circle look better in blue?')).toBe(true);
-    expect(asksPolitely('Is it possible to protect the circle from further changes?')).toBe(true);
-    expect(asksPolitely('please crop the photo')).toBe(true);
+    expect(asksIndirectly('Can the first line be a big title?')).toBe(true);
+    expect(asksIndirectly('Could you trim the edges of the picture?')).toBe(true);
+    expect(asksIndirectly('Would the circle look better in blue?')).toBe(true);
+    expect(asksIndirectly('Is it possible to protect the circle from further changes?')).toBe(true);
+    expect(asksIndirectly('please crop the photo')).toBe(true);
+  });
+
+  it('reads a question of how to do something as an ask', () => {
+    expect(asksIndirectly('how can I add a link to the text?')).toBe(true);
+    expect(asksIndirectly('Where do I put a caption under the picture?')).toBe(true);
+    expect(asksIndirectly('How would we turn the square sideways?')).toBe(true);
+    expect(asksIndirectly('Is there a way to undo the last change?')).toBe(true);
+    // Asking how something is, or where something is, is not asking for a doing.
+    expect(asksIndirectly('How does the circle look?')).toBe(false);
+    expect(asksIndirectly('Where is the caption?')).toBe(false);
+    expect(asksIndirectly('How big is the square?')).toBe(false);
   });
 
   it('does not read a question about something, or an instruction, as one', () => {
-    expect(asksPolitely('What size is the square?')).toBe(false);
-    expect(asksPolitely('Is this site official for Amazon?')).toBe(false);
-    expect(asksPolitely('canvas the neighbourhood')).toBe(false);
-    expect(asksPolitely('Make the rectangle wider')).toBe(false);
+    expect(asksIndirectly('What size is the square?')).toBe(false);
+    expect(asksIndirectly('Is this site official for Amazon?')).toBe(false);
+    expect(asksIndirectly('canvas the neighbourhood')).toBe(false);
+    expect(asksIndirectly('Make the rectangle wider')).toBe(false);
   });
 });

@@ -22,13 +22,22 @@ const POLITE = /^\s*(?:(?:can|could|would|will)\s+you\b|please\b|kindly\b)/i;
 
 /**
  * A yes/no question that opens with a modal verb ("Can the first line be a big title?", "Could you trim the edges?")
- * or with "is it possible to": a person asking politely for a change, not asking about something.
+ * or with "is it possible to" / "is there a way to": a person asking politely for a change, not asking about something.
  */
-const MODAL = /^\s*(?:(?:can|could|would|will|may|shall)\b|is\s+it\s+possible\s+to\b)/i;
+const MODAL = /^\s*(?:(?:can|could|would|will|may|shall)\b|is\s+(?:it\s+possible|there\s+a\s+way)\s+to\b)/i;
 
-/** Whether a request asks for a doing politely: as `POLITE` reads it, or as a modal yes/no question (`MODAL`). */
-export function asksPolitely(query: string): boolean {
-  return POLITE.test(query) || MODAL.test(query);
+/**
+ * A question of how to do something ("How do I add a link to the text?", "Where can I put a caption?"): in a palette
+ * or an application's assistant, a person asking for the doing itself.
+ */
+const HOW_TO = /^\s*(?:how|where)\s+(?:do|can|could|would|should|might|may)\s+(?:i|we|one)\b/i;
+
+/**
+ * Whether a request asks for a doing indirectly: as `POLITE` reads it, as a modal yes/no question (`MODAL`), or as a
+ * question of how to do it (`HOW_TO`).
+ */
+export function asksIndirectly(query: string): boolean {
+  return POLITE.test(query) || MODAL.test(query) || HOW_TO.test(query);
 }
 
 /** Content words that open a sentence as its subject, not as a verb ("One person is in…", "Someone sent me…"). */

@@ -1,6 +1,6 @@
 import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
-import { asksInSentences, asksPolitely, isQuestion } from './sentence-asks.js';
+import { asksIndirectly, asksInSentences, isQuestion } from './sentence-asks.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 
 export { isQuestion };
@@ -212,13 +212,15 @@ const SELECTED = /\b(?:it|its|them|they|their)\b/i;
  * action is offered for a target of its type, whose id the selection fills, so such a request is about that target
  * as "this" is; an instruction's values are for the action's other parameters, which grounding need not judge when
  * the lexical ranker would keep it. A polite ask put as a question ("Can the first line be a big title?", "Could you
- * trim the edges of the picture?"; `asksPolitely`) is an instruction too. Another question is left to the fused
- * relevance unless it points or names the scope.
+ * trim the edges of the picture?") and a question of how to do it ("How can I add a link to the text?"; both
+ * `asksIndirectly`) are instructions too. Another question is left to the fused relevance unless it points or names
+ * the scope.
  * Unscoped actions (every action of BFCL, Seal-Tools and the MCP tool sets) are never judged by this rule.
  */
 export function pointsAtSelection(query: string, scope: string, floor: LexicalFloor): boolean {
   if (requestWords(query) > floor.pointingWords) return false;
-  if (POINTING.test(query) || SELECTED.test(query) || !isQuestion(query) || asksPolitely(query)) return true;
+  if (POINTING.test(query) || SELECTED.test(query) || !isQuestion(query) || asksIndirectly(query))
+    return true;
   const said = new Set(splitWords(query).map(stem));
   return splitWords(scope).some((word) => said.has(stem(word)));
 }
