@@ -39,7 +39,7 @@ export interface WordVectorEntry extends SoftEntry {
 export const SOFT_ONLY_SCALE = 0.05;
 
 /** How many candidates `rank` with a limit credits at a time. */
-const BATCH = 16;
+const BATCH = 4;
 
 /** A candidate of `rank` with a limit: its score, its place among the candidates picked, its relevance once judged. */
 interface Candidate {
@@ -288,8 +288,9 @@ export function createWordVectorJudge(settings: JudgeSettings) {
    */
   const judgeInOrder = (list: readonly Candidate[], limit: number, pass: Pass): RankHit[] => {
     const hits: RankHit[] = [];
-    for (let start = 0; start < list.length && hits.length < limit; start += BATCH) {
-      const end = Math.min(list.length, start + BATCH);
+    for (let start = 0, end = 0; start < list.length && hits.length < limit; start = end) {
+      // As many as could fill the answer, at least a batch.
+      end = Math.min(list.length, start + Math.max(BATCH, limit - hits.length));
       if (pass.matching) softMatch.credit(unjudged(list, start, end));
       for (let at = start; at < end; at++) {
         const candidate = list[at]!;
