@@ -53,15 +53,20 @@ describe("the lexical ranker's kept order", () => {
     }
   });
 
-  it('leaves the hits in their order by score with reorder false, the first and kept the same', () => {
+  it('with keptOnly, leaves the hits in their order by score and explains only the first and the kept', () => {
     for (const query of ['resize the shape', 'export and share the canvas', 'color of the selected shape']) {
-      const reordered = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true });
-      const plain = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true, reorder: false });
-      expect(plain.kept).toEqual(reordered.kept);
-      expect(plain.hits[0]?.id).toBe(reordered.hits[0]?.id);
-      expect(plain.hits.map((hit) => hit.id).sort()).toEqual(reordered.hits.map((hit) => hit.id).sort());
-      for (let at = 1; at < plain.hits.length; at++)
-        expect(plain.hits[at]!.score).toBeLessThanOrEqual(plain.hits[at - 1]!.score);
+      const whole = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true });
+      const lean = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOnly: true });
+      expect(lean.kept).toEqual(whole.kept);
+      expect(lean.hits[0]?.id).toBe(whole.hits[0]?.id);
+      expect(lean.hits.map((hit) => hit.id).sort()).toEqual(whole.hits.map((hit) => hit.id).sort());
+      for (let at = 1; at < lean.hits.length; at++)
+        expect(lean.hits[at]!.score).toBeLessThanOrEqual(lean.hits[at - 1]!.score);
+      // What the lean pass explains is explained as the whole one explains it, and nothing else.
+      const kept = new Set((lean.kept ?? []).map((hit) => hit.id));
+      const read = new Set(lean.hits.filter((hit, at) => at === 0 || kept.has(hit.id)).map((hit) => hit.id));
+      expect([...lean.explained.keys()].sort()).toEqual([...read].sort());
+      for (const id of read) expect(lean.explained.get(id)).toEqual(whole.explained.get(id));
     }
   });
 

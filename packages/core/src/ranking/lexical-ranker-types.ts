@@ -126,10 +126,11 @@ export interface LexicalRanker extends Ranker {
       /** Also answer `kept`: the threshold's answer among the ranked, as `rank` orders it (with `threshold` 0). */
       readonly keptOrder?: boolean;
       /**
-       * `false`: leave `hits` in their order by score, not reordered for novelty (the first is the same), for a caller
-       * that reads only `kept`, `explained` and the first hit. Default true.
+       * For a caller that reads only `kept`, the first hit and the explanations of the hits: `kept` is answered,
+       * `hits` are left in their order by score, not reordered for novelty (the first is the same), and of them only
+       * the first and those `kept` holds are explained (with `also`). Default false.
        */
-      readonly reorder?: boolean;
+      readonly keptOnly?: boolean;
     },
   ): RankedAndExplained;
 }
@@ -165,5 +166,7 @@ export interface Explaining {
   matches?: RankedMatch[];
   /** Set to work out `kept` (`RankedAndExplained`); the pass puts it here. */
   readonly keptOrder?: boolean;
+  /** With `keptOrder`: explain of the hits only the first and the relevant ones. */
+  readonly keptOnly?: boolean;
   kept?: RankHit[];
 }

@@ -189,8 +189,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     }
     if (explaining && !explaining.onlyWanted) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
-      for (const { index: at } of kept)
-        explaining.found.set(index.idOf(top[at]!.slot), explanationOf(top[at]!));
+      // With `keptOnly`, only the relevant hits and the first.
+      const { keptOnly } = explaining;
+      for (let at = 0; at < kept.length; at++) {
+        const item = top[kept[at]!.index]!;
+        if (!keptOnly || at === 0 || item.relevance >= threshold)
+          explaining.found.set(index.idOf(item.slot), explanationOf(item));
+      }
       for (const item of rest) explaining.found.set(index.idOf(item.slot), explanationOf(item));
     }
     return hits;
@@ -261,7 +266,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      const { limit, matchLimit, matchPlan = false, keptOrder = false, reorder = true } = rankOptions;
+      const { limit, matchLimit, matchPlan = false, keptOnly = false } = rankOptions;
+      const keptOrder = keptOnly || (rankOptions.keptOrder ?? false);
       const minimum = rankOptions.threshold ?? threshold;
       // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, its plan, a head within
       // this); the parts of a many-sentence request are ranked first, and the pass explains their hits too.
@@ -280,14 +286,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const partsFound = new Map<string, Explained>();
         const unmark = markParts(index, wanted, asked);
         const sharing = shared ? { matchLimit, parts: asked, partsFound, explainMatches: matchPlan } : {};
-        const explaining: Explaining = { wanted, found, keptOrder, ...sharing };
+        const explaining: Explaining = { wanted, found, keptOrder, keptOnly, ...sharing };
         const hits = ranked(
           query,
           minimum,
           limit,
           explaining,
           undefined,
-          reorder ? novelty : 0,
+          keptOnly ? 0 : novelty,
           matchPlan ? expanded : plan,
         );
         unmark();

@@ -125,14 +125,21 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       also: others,
       // The threshold's answer puts what the lexical ranker keeps first, in its order (`lexicalFirst`).
       keptOrder: !lexicalOptions.matchPlan,
-      // Without the nearest, `rank` reads only what the lexical ranker keeps (`rankKept`): no reorder of the rest.
-      reorder: nearest,
+      // Without the nearest, `rank` reads only what the lexical ranker keeps and its first hit (`rankKept`).
+      keptOnly: !nearest,
       ...lexicalOptions,
     });
-    // The lexical score of each of the best lexical ones.
-    const order = new Map<string, number>();
-    for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
-    return { ...lexicalPass, order, others, ...requestOf(query, queryBag) };
+    // The lexical score of each of the best lexical ones, made when first read.
+    let order: Map<string, number> | undefined;
+    return {
+      ...lexicalPass,
+      get order() {
+        order ??= new Map(lexicalPass.hits.map((hit) => [hit.id, hit.score]));
+        return order;
+      },
+      others,
+      ...requestOf(query, queryBag),
+    };
   };
   const judge = createWordVectorJudge({
     table,
