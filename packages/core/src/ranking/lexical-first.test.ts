@@ -53,10 +53,15 @@ describe("the lexical ranker's kept order", () => {
     }
   });
 
-  it('with keptOnly, leaves the hits in their order by score and explains only the first and the kept', () => {
+  it('with firstHitOnly, leaves the hits in their order by score and explains only the first and the kept', () => {
     for (const query of ['resize the shape', 'export and share the canvas', 'color of the selected shape']) {
       const whole = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOrder: true });
-      const lean = ranker.rankExplained(query, { limit: 64, threshold: 0, keptOnly: true });
+      const lean = ranker.rankExplained(query, {
+        limit: 64,
+        threshold: 0,
+        keptOrder: true,
+        firstHitOnly: true,
+      });
       expect(lean.kept).toEqual(whole.kept);
       expect(lean.hits[0]?.id).toBe(whole.hits[0]?.id);
       expect(lean.hits.map((hit) => hit.id).sort()).toEqual(whole.hits.map((hit) => hit.id).sort());

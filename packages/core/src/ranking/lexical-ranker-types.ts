@@ -126,11 +126,11 @@ export interface LexicalRanker extends Ranker {
       /** Also answer `kept`: the threshold's answer among the ranked, as `rank` orders it (with `threshold` 0). */
       readonly keptOrder?: boolean;
       /**
-       * For a caller that reads only `kept`, the first hit and the explanations of the hits: `kept` is answered,
-       * `hits` are left in their order by score, not reordered for novelty (the first is the same), and of them only
-       * the first and those `kept` holds are explained (with `also`). Default false.
+       * For a caller that reads of `hits` only the first: they are left in their order by score, not reordered for
+       * novelty (the first is the same), and of them only the first is explained, and those `kept` holds (with
+       * `keptOrder`); `also` and, with `matchPlan`, the matches are explained as without it. Default false.
        */
-      readonly keptOnly?: boolean;
+      readonly firstHitOnly?: boolean;
     },
   ): RankedAndExplained;
 }
@@ -166,7 +166,7 @@ export interface Explaining {
   matches?: RankedMatch[];
   /** Set to work out `kept` (`RankedAndExplained`); the pass puts it here. */
   readonly keptOrder?: boolean;
-  /** With `keptOrder`: explain of the hits only the first and the relevant ones. */
-  readonly keptOnly?: boolean;
+  /** Explain of the hits only the first, and with `keptOrder` the relevant ones. */
+  readonly firstHitOnly?: boolean;
   kept?: RankHit[];
 }

@@ -189,11 +189,11 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     }
     if (explaining && !explaining.onlyWanted) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
-      // With `keptOnly`, only the relevant hits and the first.
-      const { keptOnly } = explaining;
+      // With `firstHitOnly`, only the first and (with `keptOrder`) the relevant ones.
+      const { firstHitOnly, keptOrder } = explaining;
       for (let at = 0; at < kept.length; at++) {
         const item = top[kept[at]!.index]!;
-        if (!keptOnly || at === 0 || item.relevance >= threshold)
+        if (!firstHitOnly || at === 0 || (keptOrder && item.relevance >= threshold))
           explaining.found.set(index.idOf(item.slot), explanationOf(item));
       }
       for (const item of rest) explaining.found.set(index.idOf(item.slot), explanationOf(item));
@@ -266,8 +266,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       return ranked(query, rankOptions.threshold ?? threshold, rankOptions.limit ?? Number.POSITIVE_INFINITY);
     },
     rankExplained(query, rankOptions) {
-      const { limit, matchLimit, matchPlan = false, keptOnly = false } = rankOptions;
-      const keptOrder = keptOnly || (rankOptions.keptOrder ?? false);
+      const { limit, matchLimit, matchPlan = false, keptOrder = false, firstHitOnly = false } = rankOptions;
       const minimum = rankOptions.threshold ?? threshold;
       // `match` shares the pass when it ranks as this one does (no threshold, no synonyms, its plan, a head within
       // this); the parts of a many-sentence request are ranked first, and the pass explains their hits too.
@@ -286,14 +285,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const partsFound = new Map<string, Explained>();
         const unmark = markParts(index, wanted, asked);
         const sharing = shared ? { matchLimit, parts: asked, partsFound, explainMatches: matchPlan } : {};
-        const explaining: Explaining = { wanted, found, keptOrder, keptOnly, ...sharing };
+        const explaining: Explaining = { wanted, found, keptOrder, firstHitOnly, ...sharing };
         const hits = ranked(
           query,
           minimum,
           limit,
           explaining,
           undefined,
-          keptOnly ? 0 : novelty,
+          firstHitOnly ? 0 : novelty,
           matchPlan ? expanded : plan,
         );
         unmark();

@@ -53,6 +53,8 @@ export function createWordVectorMatch(settings: MatchSettings) {
       threshold: 0,
       matchLimit: limit,
       matchPlan: true,
+      // Of the hits, only the first is read (the best lexical match of a wish, `keepsAsBest`).
+      firstHitOnly: true,
       // A small registry's every document is a candidate: each one the request matches is explained.
       ...(small ? { also: entries.keys() } : {}),
     });

@@ -125,8 +125,8 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       also: others,
       // The threshold's answer puts what the lexical ranker keeps first, in its order (`lexicalFirst`).
       keptOrder: !lexicalOptions.matchPlan,
-      // Without the nearest, `rank` reads only what the lexical ranker keeps and its first hit (`rankKept`).
-      keptOnly: !nearest,
+      // Without the nearest, `rank` reads only what the lexical ranker keeps and the first hit (`rankKept`).
+      firstHitOnly: !nearest,
       ...lexicalOptions,
     });
     // The lexical score of each of the best lexical ones, made when first read.
