@@ -126,8 +126,8 @@ export interface LexicalRanker extends Ranker {
       /** Also answer `kept`: the threshold's answer among the ranked, as `rank` orders it (with `threshold` 0). */
       readonly keptOrder?: boolean;
       /**
-       * For a caller that reads of `hits` only the first: they are left in their order by score, not reordered for
-       * novelty (the first is the same), and of them only the first is explained, and those `kept` holds (with
+       * For a caller that reads of `hits` only the first: `hits` hold only it (the head is not reordered for novelty,
+       * whose first pick is the best by score), and of the head only it is explained, and those `kept` holds (with
        * `keptOrder`); `also` and, with `matchPlan`, the matches are explained as without it. Default false.
        */
       readonly firstHitOnly?: boolean;

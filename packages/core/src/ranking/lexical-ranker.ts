@@ -182,7 +182,9 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       const relevant = typeof flag === 'number' ? item.relevance >= flag : flag.has(id);
       return { id, score, relevant } as RankedMatch;
     };
-    const hits: RankHit[] = kept.map(({ index: at, score }) => hitOf(top[at]!, score));
+    // With `firstHitOnly`, the first only.
+    const answered = explaining?.firstHitOnly ? kept.slice(0, 1) : kept;
+    const hits: RankHit[] = answered.map(({ index: at, score }) => hitOf(top[at]!, score));
     if (rest.length > 0) {
       rest.sort((a, b) => b.order - a.order);
       for (const item of rest) hits.push(hitOf(item, item.order * (1 - reorder)));

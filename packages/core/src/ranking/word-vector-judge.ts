@@ -55,7 +55,7 @@ const byScore = (a: Candidate, b: Candidate) =>
 
 /** The request's side of one word-vector query: the lexical pass over the best and the nearest, and its words. */
 export interface WordVectorPass extends RankedAndExplained {
-  /** The lexical score of each of the best lexical ones. */
+  /** The lexical score of each of the best lexical ones (none in a pass that reads only the first hit). */
   readonly order: ReadonlyMap<string, number>;
   /** The nearest by mean vector (every document of a small registry). */
   readonly others: readonly string[];

@@ -129,17 +129,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       firstHitOnly: !nearest,
       ...lexicalOptions,
     });
-    // The lexical score of each of the best lexical ones, made when first read.
-    let order: Map<string, number> | undefined;
-    return {
-      ...lexicalPass,
-      get order() {
-        order ??= new Map(lexicalPass.hits.map((hit) => [hit.id, hit.score]));
-        return order;
-      },
-      others,
-      ...requestOf(query, queryBag),
-    };
+    // The lexical score of each of the best lexical ones (a pass without the nearest reads only the first hit).
+    const order = new Map<string, number>();
+    if (nearest) for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
+    return { ...lexicalPass, order, others, ...requestOf(query, queryBag) };
   };
   const judge = createWordVectorJudge({
     table,
