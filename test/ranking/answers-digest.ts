@@ -2,13 +2,21 @@
 // the ranker by hand (node_modules scratch scripts). Data: see datasets.ts and synthetic-actions.ts.
 import { createHash } from 'node:crypto';
 import { defineAction, qualifiedName } from '@affordance/core';
-import { createWordVectorRanker, rankDocumentOf, type WordVectors } from '@affordance/core/ranking';
+import {
+  createWordVectorRanker,
+  rankDocumentOf,
+  type Synonyms,
+  type WordVectors,
+} from '@affordance/core/ranking';
 import { sealActions, sealQueries } from './datasets.js';
 import { growActions } from './synthetic-actions.js';
 
-/** One hash over every answer (ids, scores, relevance flags and explanations, in order) of the ranker. */
-export function answersDigest(vectors: WordVectors, size: number, step = 7): string {
-  const ranker = createWordVectorRanker({ vectors });
+/**
+ * One hash over every answer (ids, scores, relevance flags and explanations, in order) of the ranker, with
+ * `synonyms` if given (then its `match` does not share the lexical pass).
+ */
+export function answersDigest(vectors: WordVectors, size: number, step = 7, synonyms?: Synonyms): string {
+  const ranker = createWordVectorRanker(synonyms ? { vectors, synonyms } : { vectors });
   for (const definition of growActions(sealActions(), size)) {
     const action = defineAction(definition);
     ranker.add(rankDocumentOf(action, qualifiedName(action)));

@@ -30,6 +30,7 @@
 // Re-recorded when an action came to be soft-matched on its description's first sentence (action-summary.ts, pass 13).
 import { describe, expect, it } from 'vitest';
 import { answersDigest } from './answers-digest.js';
+import { packagedSynonyms } from './packaged-synonyms.js';
 import { packagedWordVectors } from './packaged-word-vectors.js';
 
 const vectors = packagedWordVectors();
@@ -40,6 +41,16 @@ describe.skipIf(!vectors)('word-vector ranker answers', () => {
   }, () => {
     expect(answersDigest(vectors!, 10_000)).toBe(
       '79cb2060600245095ad98450759520e08f6e46a2464d84f03d6345bc83d228b6',
+    );
+  });
+
+  // With synonyms a limited `match` does not share the lexical pass: its flags read that pass's hits' explanations.
+  // Recorded on the code of 1f09566 (before speed pass 10), which a lean pass must not change.
+  it('answers every 14th Seal query with WordNet synonyms as before speed pass 10', {
+    timeout: 120_000,
+  }, () => {
+    expect(answersDigest(vectors!, 4_076, 14, packagedSynonyms())).toBe(
+      '4bb7805732870b3890a9c707a2b24bd7ceab3417959e16b58a1217341c97d481',
     );
   });
 });

@@ -128,7 +128,9 @@ export interface LexicalRanker extends Ranker {
       /**
        * For a caller that reads of `hits` only the first: `hits` hold only it (the head is not reordered for novelty,
        * whose first pick is the best by score), and of the head only it is explained, and those `kept` holds (with
-       * `keptOrder`); `also` and, with `matchPlan`, the matches are explained as without it. Default false.
+       * `keptOrder`); `also` and, with `matchPlan`, the matches are explained as without it. Ignored with a
+       * `matchLimit` whose matches do not come from this pass (with synonyms): its hits are explained in their stead.
+       * Default false.
        */
       readonly firstHitOnly?: boolean;
     },

@@ -287,14 +287,16 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         const partsFound = new Map<string, Explained>();
         const unmark = markParts(index, wanted, asked);
         const sharing = shared ? { matchLimit, parts: asked, partsFound, explainMatches: matchPlan } : {};
-        const explaining: Explaining = { wanted, found, keptOrder, firstHitOnly, ...sharing };
+        // Unless the matches come from this pass, its hits stand in for their explanations: all of them are kept.
+        const onlyFirst = firstHitOnly && (matchLimit === undefined || shared);
+        const explaining: Explaining = { wanted, found, keptOrder, firstHitOnly: onlyFirst, ...sharing };
         const hits = ranked(
           query,
           minimum,
           limit,
           explaining,
           undefined,
-          firstHitOnly ? 0 : novelty,
+          onlyFirst ? 0 : novelty,
           matchPlan ? expanded : plan,
         );
         unmark();
