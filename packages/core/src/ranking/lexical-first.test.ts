@@ -71,6 +71,19 @@ describe("the lexical ranker's kept order", () => {
     }
   });
 
+  it('with firstHitOnly and no limit, answers only the first hit as well', () => {
+    const query = 'color of the selected shape';
+    const whole = ranker.rankExplained(query, { limit: Number.POSITIVE_INFINITY, threshold: 0 });
+    const lean = ranker.rankExplained(query, {
+      limit: Number.POSITIVE_INFINITY,
+      threshold: 0,
+      firstHitOnly: true,
+    });
+    expect(whole.hits.length).toBeGreaterThan(1);
+    expect(lean.hits).toEqual(whole.hits.slice(0, 1));
+    expect([...lean.explained.keys()]).toEqual([whole.hits[0]!.id]);
+  });
+
   it('is left out unless asked for', () => {
     expect(ranker.rankExplained('resize the shape', { limit: 64, threshold: 0 }).kept).toBeUndefined();
   });

@@ -182,12 +182,13 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       const relevant = typeof flag === 'number' ? item.relevance >= flag : flag.has(id);
       return { id, score, relevant } as RankedMatch;
     };
-    // With `firstHitOnly`, the first only.
+    // With `firstHitOnly`, the first only (the rest past the head neither answered nor explained).
     const answered = explaining?.firstHitOnly ? kept.slice(0, 1) : kept;
+    const beyond = explaining?.firstHitOnly ? [] : rest;
     const hits: RankHit[] = answered.map(({ index: at, score }) => hitOf(top[at]!, score));
-    if (rest.length > 0) {
-      rest.sort((a, b) => b.order - a.order);
-      for (const item of rest) hits.push(hitOf(item, item.order * (1 - reorder)));
+    if (beyond.length > 0) {
+      beyond.sort((a, b) => b.order - a.order);
+      for (const item of beyond) hits.push(hitOf(item, item.order * (1 - reorder)));
     }
     if (explaining && !explaining.onlyWanted) {
       // A hit's relevance is the one `explain` gives: grounding is always worked out for a passing document.
@@ -198,7 +199,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
         if (!firstHitOnly || at === 0 || (keptOrder && item.relevance >= threshold))
           explaining.found.set(index.idOf(item.slot), explanationOf(item));
       }
-      for (const item of rest) explaining.found.set(index.idOf(item.slot), explanationOf(item));
+      for (const item of beyond) explaining.found.set(index.idOf(item.slot), explanationOf(item));
     }
     return hits;
   };
