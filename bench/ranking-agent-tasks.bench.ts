@@ -1,8 +1,8 @@
-// The fifth to seventh tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench tuning half, both
-// rankers, both intents: what the eleventh pass of docs/benchmarks/ranking.md reports. `--misses` prints, for the
-// tuning data only (the agent tasks, LiveMCPBench's even-numbered tasks, the canvas requests with context and the everyday ones), each gold
-// tool the lexical ranker keeps in the top 10 with the threshold and the word-vector ranker does not, with the parts of
-// its fused relevance.
+// The fifth to seventh tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench
+// tuning half, both rankers, both intents: what the eleventh, thirteenth and fourteenth passes of
+// docs/benchmarks/ranking.md report. `--misses` prints, for the tuning data only (the agent tasks, LiveMCPBench's
+// even-numbered tasks, the three canvas sets), each gold tool the lexical ranker keeps in the top 10 with the
+// threshold and the word-vector ranker does not, with the parts of its fused relevance.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-agent-tasks.bench.ts [--misses]
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';

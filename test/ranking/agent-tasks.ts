@@ -25,7 +25,7 @@ export function agentTasks(file: 'mcp-tasks.json' | 'mcp-single-asks.json' = 'mc
   }));
 }
 
-/** The palette requests with context (30), or the everyday canvas requests (40), for `evaluateCanvas`. */
+/** The palette requests with context (30), the everyday (40) or the indirect canvas requests (64), for `evaluateCanvas`. */
 export function agentCanvasRequests(
   file: 'canvas-requests.json' | 'canvas-everyday.json' | 'canvas-indirect.json' = 'canvas-requests.json',
 ): CanvasParaphrase[] {

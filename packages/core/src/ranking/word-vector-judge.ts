@@ -38,7 +38,7 @@ export interface WordVectorEntry extends SoftEntry {
 /** Scale of the score of a document only the soft match finds, which puts it below most lexical matches. */
 export const SOFT_ONLY_SCALE = 0.05;
 
-/** How many candidates `rank` with a limit credits at a time. */
+/** How many candidates `rank` with a limit credits at a time, at least (its first batch could fill its answer). */
 const BATCH = 4;
 
 /** A candidate of `rank` with a limit: its score, its place among the candidates picked, its relevance once judged. */
@@ -55,7 +55,7 @@ const byScore = (a: Candidate, b: Candidate) =>
 
 /** The request's side of one word-vector query: the lexical pass over the best and the nearest, and its words. */
 export interface WordVectorPass extends RankedAndExplained {
-  /** The lexical score of each of the best lexical ones (none in a pass that reads only the first hit). */
+  /** The lexical score of each of the best lexical ones (of the first only, in a pass that reads only it). */
   readonly order: ReadonlyMap<string, number>;
   /** The nearest by mean vector (every document of a small registry). */
   readonly others: readonly string[];

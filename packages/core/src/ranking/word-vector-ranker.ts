@@ -129,9 +129,9 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
       firstHitOnly: !nearest,
       ...lexicalOptions,
     });
-    // The lexical score of each of the best lexical ones (a pass without the nearest reads only the first hit).
+    // The lexical score of each of the best lexical ones.
     const order = new Map<string, number>();
-    if (nearest) for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
+    for (const hit of lexicalPass.hits) order.set(hit.id, hit.score);
     return { ...lexicalPass, order, others, ...requestOf(query, queryBag) };
   };
   const judge = createWordVectorJudge({
