@@ -306,6 +306,17 @@ describe('lexical ranker: a request of common words only', () => {
     expect([...ranker.search('  What IS this?! ')]).toEqual([['shape_describe', 1]]);
     expect(ranker.match('what is this?')).toEqual([{ id: 'shape_describe', score: 1, relevant: true }]);
     expect(ranker.rank('what is that?')).toEqual([]);
+    // Explained as fully relevant, by `explain` and by a pass that explains its hits.
+    const said = {
+      id: 'shape_describe',
+      score: 1,
+      relevance: 1,
+      components: { query: 1, name: 1, about: 0 },
+    };
+    expect(ranker.explain('What is this?')).toEqual([said]);
+    const explained = ranker.rankExplained('what is this', { limit: 10, keptOrder: true });
+    expect([...explained.explained.values()]).toEqual([said]);
+    expect(ranker.explain('what is that?')).toEqual([]);
     ranker.remove('shape_describe');
     expect(ranker.rank('what is this?')).toEqual([]);
   });

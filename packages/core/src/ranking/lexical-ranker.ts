@@ -99,6 +99,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
       const said = verbatim.find(query);
       if (explaining?.keptOrder) explaining.kept = said.map((id) => ({ id, score: 1 }));
+      // Explained as `explain` gives them (the word-vector ranker reads their relevance here).
+      if (explaining) for (const id of said) explaining.found.set(id, saidInFull(id));
       return said
         .slice(0, limit)
         .map((id) =>
@@ -204,6 +206,14 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
     return hits;
   };
 
+  /** An action one of whose examples is the request, word for word: it answers the request fully. */
+  const saidInFull = (id: string): Explained => ({
+    id,
+    score: 1,
+    relevance: 1,
+    components: { query: 1, name: 1, about: 0 },
+  });
+
   const explanationOf = (item: Omit<Candidate, 'mask'>): Explained => ({
     id: index.idOf(item.slot),
     score: item.order,
@@ -307,6 +317,7 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       });
     },
     explain(query) {
+      if (!hasTerms(query)) return verbatim.find(query).map(saidInFull);
       const found: Explained[] = [];
       collect(query, (slot, order, share, name, about, _mask, groundingOfSlot) =>
         found.push({

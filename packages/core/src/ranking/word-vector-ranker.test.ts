@@ -193,6 +193,27 @@ describe('createWordVectorRanker', () => {
     expect(answered).toBeGreaterThan(25);
   });
 
+  it('answers a request of common words only with the action that gives it as an example, as the lexical ranker does', () => {
+    // "What is this?" has no word to weigh: the lexical pass answers it from the examples, word for word, and the
+    // word-vector ranker keeps that answer (it dropped it when the pass left it unexplained, of relevance 0).
+    const describeIt = defineAction({
+      scope: 'shape',
+      name: 'describe',
+      description: 'Read the shape: all of its properties',
+      examples: ['What is this?'],
+    });
+    const ranker = createWordVectorRanker({ vectors });
+    for (const action of [...actions, describeIt])
+      ranker.add(rankDocumentOf(action, `${action.scope}_${action.name}`));
+    expect(ranker.rank('what is this?').map((hit) => hit.id)).toEqual(['shape_describe']);
+    expect(ranker.rank('What is this.', { limit: 3 }).map((hit) => hit.id)).toEqual(['shape_describe']);
+    expect(ranker.match('what is this', { limit: 3 })[0]).toMatchObject({
+      id: 'shape_describe',
+      relevant: true,
+    });
+    expect(ranker.rank('what is that?')).toEqual([]);
+  });
+
   it('rejects a table whose size does not match its words, and bad settings', () => {
     expect(() =>
       createWordVectorRanker({ vectors: { words: ['a', 'b'], dimensions: 3, values: new Float32Array(5) } }),
