@@ -1,12 +1,17 @@
-// The fifth to seventh tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench
-// tuning half, both rankers, both intents: what the eleventh, thirteenth and fourteenth passes of
+// The fifth to eighth tuning sets of the word-vector threshold (test/fixtures/agent-tasks) and the LiveMCPBench
+// tuning half, both rankers, both intents: what the eleventh, thirteenth, fourteenth and fifteenth passes of
 // docs/benchmarks/ranking.md report. `--misses` prints, for the tuning data only (the agent tasks, LiveMCPBench's
 // even-numbered tasks, the three canvas sets), each gold tool the lexical ranker keeps in the top 10 with the
 // threshold and the word-vector ranker does not, with the parts of its fused relevance.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-agent-tasks.bench.ts [--misses]
 import { createRegistry, type RankIntent } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, type Ranker } from '@affordance/core/ranking';
-import { agentCanvasRequests, agentTasks, evaluateAgentTasks } from '../test/ranking/agent-tasks.js';
+import {
+  agentCanvasRequests,
+  agentTasks,
+  evaluateAgentTasks,
+  framedCanvasRequests,
+} from '../test/ranking/agent-tasks.js';
 import { evaluateCanvas } from '../test/ranking/canvas-paraphrases.js';
 import type { SealQuery } from '../test/ranking/datasets.js';
 import { liveMcpActions, liveMcpTasks, toolNameOf } from '../test/ranking/livemcpbench.js';
@@ -48,6 +53,21 @@ for (const [set, file] of [
         for (const miss of s.misses)
           console.log(`  ${miss.expected} ← ${miss.query}: [${miss.got.join(', ')}]`);
     }
+  }
+
+// The framed canvas requests (eighth tuning set), by batch: top-3 per ranker, and the requests each ranker finds in
+// the top 3 where the other does not.
+for (const batch of [1, 2, 3, 4])
+  for (const intent of ['relevant', 'top'] as RankIntent[]) {
+    const requests = framedCanvasRequests([batch]);
+    const [lexical, words] = rankers.map(([, make]) => evaluateCanvas(make, { intent }, requests));
+    const missed = (score: typeof lexical) =>
+      new Set(score!.misses.map((miss) => `${miss.query}\n${miss.expected}`));
+    const [lexicalMissed, wordsMissed] = [missed(lexical), missed(words)];
+    const only = (one: Set<string>, other: Set<string>) => [...one].filter((key) => !other.has(key)).length;
+    console.log(
+      `framed canvas requests, batch ${batch} (${requests.length}), intent ${intent}: top-3 lexical ${fixed(lexical!.top3)}, word vectors ${fixed(words!.top3)}; word vectors miss ${only(wordsMissed, lexicalMissed)} the lexical ranker finds, find ${only(lexicalMissed, wordsMissed)} it misses`,
+    );
   }
 
 if (process.argv.includes('--misses')) {
