@@ -6,7 +6,7 @@
 
 import { createLexicalRanker, createWordVectorRanker } from '@affordance/core/ranking';
 import { describe, expect, it } from 'vitest';
-import { agentCanvasRequests, agentTasks, evaluateAgentTasks } from './agent-tasks.js';
+import { agentCanvasRequests, agentTasks, evaluateAgentTasks, framedCanvasRequests } from './agent-tasks.js';
 import { evaluateCanvas } from './canvas-paraphrases.js';
 import { packagedWordVectors } from './packaged-word-vectors.js';
 import { expectRecallAtLeast } from './recall-at-least.js';
@@ -90,5 +90,21 @@ describe.skipIf(!vectors)('the word-vector threshold on the agent tasks', () => 
 
   it('answers the canvas requests with context as the lexical ranker does', { timeout: 60_000 }, () => {
     expectCanvasAtLeastLexical('canvas-requests.json');
+  });
+
+  it('finds in the top 3 every framed canvas request the lexical ranker finds there (every 7th)', {
+    timeout: 120_000,
+  }, () => {
+    // Measured on all 93,492 (pass 15): before, word vectors missed 165, 623, 383 and 647 of the four batches that the
+    // lexical ranker found; none since ("What is this" answered from the examples, a question only by its mark, a
+    // suggestion and a question of a doing read as asks). Batch 4 was written after the rules and measured once.
+    const requests = framedCanvasRequests().filter((_, at) => at % 7 === 0);
+    const key = (miss: { query: string; expected: string }) => `${miss.query}\n${miss.expected}`;
+    const lexicalMisses = new Set(evaluateCanvas(lexical, { intent: 'relevant' }, requests).misses.map(key));
+    const lost = evaluateCanvas(words, { intent: 'relevant' }, requests).misses.filter(
+      (miss) => !lexicalMisses.has(key(miss)),
+    );
+    expect(requests.length).toBeGreaterThan(13_000);
+    expect(lost).toEqual([]);
   });
 });

@@ -50,4 +50,18 @@ describe('canvas paraphrases: the expected action in the top 3, target selected 
     expect(words.top3).toBeGreaterThanOrEqual(lexical.top3);
     expect(words.top3).toBeGreaterThan(0.9);
   });
+
+  it('the word-vector ranker is not worse than the lexical one with the threshold', {
+    timeout: 60_000,
+  }, () => {
+    const vectors = packagedWordVectors();
+    if (!vectors) return;
+    const lexical = evaluateCanvas(() => createLexicalRanker(), { intent: 'relevant' });
+    const words = evaluateCanvas(() => createWordVectorRanker({ vectors }), { intent: 'relevant' });
+    // Measured: 0.627 / 0.597 for both since pass 15, 0.612 / 0.582 before. Closed by its first fix alone, found on
+    // tuning data: a request of common words only, answered from the examples by the lexical pass, was left
+    // unexplained there, so word vectors judged it of relevance 0 (the misses of this set were not read).
+    expect(words.top3).toBeGreaterThanOrEqual(lexical.top3);
+    expect(words.top1).toBeGreaterThanOrEqual(lexical.top1);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForDoing, asksIndirectly, asksInSentences } from './sentence-asks.js';
+import { asksForDoing, asksIndirectly, asksInSentences, opensAsQuestion } from './sentence-asks.js';
 
 describe('asksForDoing', () => {
   it('takes an instruction or a polite request for a doing', () => {
@@ -67,10 +67,34 @@ describe('asksIndirectly', () => {
     expect(asksIndirectly('How big is the square?')).toBe(false);
   });
 
+  it('reads a question of a doing and a suggestion as an ask', () => {
+    expect(asksIndirectly('When can I crop the photo?')).toBe(true);
+    expect(asksIndirectly('Do I need to resize the box?')).toBe(true);
+    expect(asksIndirectly("What's the best way to rotate the square?")).toBe(true);
+    expect(asksIndirectly('Who can unlock the text?')).toBe(true);
+    expect(asksIndirectly("Why can't I make the box bigger?")).toBe(true);
+    expect(asksIndirectly('Is there any way to undo the last change?')).toBe(true);
+    expect(asksIndirectly('maybe paint the circle blue?')).toBe(true);
+    expect(asksIndirectly('What if the box were wider?')).toBe(true);
+    expect(asksIndirectly('how about a caption?')).toBe(true);
+    // "to" before a thing, not a verb, is not a doing.
+    expect(asksIndirectly('What happened to the circle?')).toBe(false);
+  });
+
   it('does not read a question about something, or an instruction, as one', () => {
     expect(asksIndirectly('What size is the square?')).toBe(false);
     expect(asksIndirectly('Is this site official for Amazon?')).toBe(false);
     expect(asksIndirectly('canvas the neighbourhood')).toBe(false);
     expect(asksIndirectly('Make the rectangle wider')).toBe(false);
+  });
+});
+
+describe('opensAsQuestion', () => {
+  it('tells a question that opens as one from one only by its last mark', () => {
+    expect(opensAsQuestion('What colour is the circle?')).toBe(true);
+    expect(opensAsQuestion('is the photo cropped')).toBe(true);
+    expect(opensAsQuestion('crop it?')).toBe(false);
+    expect(opensAsQuestion("shouldn't we crop the photo?")).toBe(false);
+    expect(opensAsQuestion('any chance you could crop it?')).toBe(false);
   });
 });

@@ -1,16 +1,26 @@
 import { requestParts } from './request-parts.js';
 import { isContentWord } from './tokenize.js';
 
-/**
- * A question: it starts with a question word, or with a verb put before its subject ("is it…", "does the…"), or
- * ends with a question mark. "Do some research" and "could you…" are instructions.
- */
-const QUESTION =
-  /^\s*(?:what|who|whom|whose|which|where|when|why|how)\b|^\s*(?:is|are|was|were|am|do|does|did|has|have|had)\s+(?:you|it|this|that|these|those|there|the|a|an|any|anyone|anybody|i|we|they|he|she|my|our|your)\b|\?\s*$/i;
+/** How a question opens: with a question word, or with a verb put before its subject ("is it…", "does the…"). */
+const OPENS_QUESTION =
+  /^\s*(?:what|who|whom|whose|which|where|when|why|how)\b|^\s*(?:is|are|was|were|am|do|does|did|has|have|had)\s+(?:you|it|this|that|these|those|there|the|a|an|any|anyone|anybody|i|we|they|he|she|my|our|your)\b/i;
 
-/** Whether a request asks a question rather than telling the application what to do. */
+const QUESTION_MARK = /\?\s*$/;
+
+/**
+ * Whether a request asks a question rather than telling the application what to do: it opens as one
+ * (`opensAsQuestion`) or ends with a question mark. "Do some research" and "could you…" are instructions.
+ */
 export function isQuestion(query: string): boolean {
-  return QUESTION.test(query);
+  return OPENS_QUESTION.test(query) || QUESTION_MARK.test(query);
+}
+
+/**
+ * Whether a request opens as a question does. One that is a question only by its last mark ("crop it?", "shouldn't we
+ * crop the photo?", "any chance you could crop it?") says a doing, the mark giving only its tone.
+ */
+export function opensAsQuestion(query: string): boolean {
+  return OPENS_QUESTION.test(query);
 }
 
 /** Words that open a sentence by linking it to the one before ("Also, tell me…", "Finally, save it…"). */
@@ -21,23 +31,23 @@ const CONNECTIVE =
 const POLITE = /^\s*(?:(?:can|could|would|will)\s+you\b|please\b|kindly\b)/i;
 
 /**
- * A yes/no question that opens with a modal verb ("Can the first line be a big title?", "Could you trim the edges?")
- * or with "is it possible to" / "is there a way to": a person asking politely for a change, not asking about something.
+ * A question of a doing, not of how something is: a person in it, a modal verb or a verb after "to" ("Can the first
+ * line be a big title?", "How do I add a link?", "When can I crop it?", "Do I need to resize it?", "What's the best way
+ * to rotate it?", "Is there any way to undo the last change?"). "How big is the square?", "What does the picture
+ * show?" and "Is the text locked?" ask how something is.
  */
-const MODAL = /^\s*(?:(?:can|could|would|will|may|shall)\b|is\s+(?:it\s+possible|there\s+a\s+way)\s+to\b)/i;
+const OF_DOING =
+  /\b(?:i|we|you|can|could|would|will|may|might|shall|should|must)\b|\bto\s+(?!(?:the|a|an|this|that|these|those|it|its|them|their|me|us|my|our|your)\b)\p{L}/iu;
+
+/** A doing put as a suggestion: "maybe paint the circle blue?", "what if the box were wider?", "how about a caption?". */
+const SUGGESTED = /^\s*(?:maybe|perhaps|what\s+if|how\s+about|what\s+about|why\s+not)\b/i;
 
 /**
- * A question of how to do something ("How do I add a link to the text?", "Where can I put a caption?"): in a palette
- * or an application's assistant, a person asking for the doing itself.
- */
-const HOW_TO = /^\s*(?:how|where)\s+(?:do|can|could|would|should|might|may)\s+(?:i|we|one)\b/i;
-
-/**
- * Whether a request asks for a doing indirectly: as `POLITE` reads it, as a modal yes/no question (`MODAL`), or as a
- * question of how to do it (`HOW_TO`).
+ * Whether a request asks for a doing indirectly: as `POLITE` reads it, as a question of a doing (`OF_DOING`: a modal
+ * yes/no question, a question of how, when or whether to do it, of why it cannot be done), or as a suggestion.
  */
 export function asksIndirectly(query: string): boolean {
-  return POLITE.test(query) || MODAL.test(query) || HOW_TO.test(query);
+  return POLITE.test(query) || OF_DOING.test(query) || SUGGESTED.test(query);
 }
 
 /** Content words that open a sentence as its subject, not as a verb ("One person is in…", "Someone sent me…"). */

@@ -122,6 +122,23 @@ describe('which requests keep their lexical relevance', () => {
     expect(pointsAtSelection('I need one more row', 'table', { ...defaults, pointingWords: 0 })).toBe(false);
   });
 
+  it('counts a question only by its mark, a suggestion and a question of a doing as about the selected target', () => {
+    // The fifteenth pass (the framed canvas requests): a doing asked for in these forms is still asked for.
+    expect(pointsAtSelection('paint the circle blue?', 'shape', defaults)).toBe(true);
+    expect(pointsAtSelection("shouldn't we crop the photo?", 'image', defaults)).toBe(true);
+    expect(pointsAtSelection('maybe make the box bigger?', 'shape', defaults)).toBe(true);
+    expect(pointsAtSelection('how about a caption under the picture?', 'image', defaults)).toBe(true);
+    expect(pointsAtSelection("why can't I tilt the circle a little?", 'shape', defaults)).toBe(true);
+    expect(pointsAtSelection('do I need to crop the photo?', 'image', defaults)).toBe(true);
+    expect(pointsAtSelection("what's the best way to add a link to the text?", 'markdown', defaults)).toBe(
+      true,
+    );
+    // A question of how something is stays with the fused relevance.
+    expect(pointsAtSelection('what colour is the circle?', 'shape', defaults)).toBe(false);
+    expect(pointsAtSelection('is the photo cropped?', 'image', defaults)).toBe(false);
+    expect(pointsAtSelection('what happened to the circle?', 'shape', defaults)).toBe(false);
+  });
+
   it('keeps the lexical relevance of a scoped action for an instruction with values, not of an unscoped one', () => {
     // No vector for any word of the actions: the soft match adds nothing, so only the floor can keep an action.
     const vectors = { words: ['weather'], dimensions: 2, values: Float32Array.from([1, 0]) };

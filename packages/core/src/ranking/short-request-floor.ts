@@ -1,6 +1,6 @@
 import { requestValues } from './grounding.js';
 import { queryTerms } from './query-terms.js';
-import { asksIndirectly, asksInSentences, isQuestion } from './sentence-asks.js';
+import { asksIndirectly, asksInSentences, isQuestion, opensAsQuestion } from './sentence-asks.js';
 import { isContentWord, isLightTerm, splitWords, stem } from './tokenize.js';
 
 export { isQuestion };
@@ -211,15 +211,16 @@ const SELECTED = /\b(?:it|its|them|they|their)\b/i;
  * the scope, or is an instruction, values or not ("crop 20 pixels off the top", "I need one more row"). A scoped
  * action is offered for a target of its type, whose id the selection fills, so such a request is about that target
  * as "this" is; an instruction's values are for the action's other parameters, which grounding need not judge when
- * the lexical ranker would keep it. A polite ask put as a question ("Can the first line be a big title?", "Could you
- * trim the edges of the picture?") and a question of how to do it ("How can I add a link to the text?"; both
- * `asksIndirectly`) are instructions too. Another question is left to the fused relevance unless it points or names
- * the scope.
+ * the lexical ranker would keep it. A request that is a question only by its last mark ("crop it?", "shouldn't we
+ * crop the photo?"; `opensAsQuestion`), a polite ask put as a question ("Can the first line be a big title?"), a
+ * question of a doing ("How can I add a link to the text?", "Do I need to crop it?") and a suggestion ("maybe paint
+ * the circle blue?"; all `asksIndirectly`) are instructions too. A question of how something is ("What colour is the
+ * circle?") is left to the fused relevance unless it points or names the scope.
  * Unscoped actions (every action of BFCL, Seal-Tools and the MCP tool sets) are never judged by this rule.
  */
 export function pointsAtSelection(query: string, scope: string, floor: LexicalFloor): boolean {
   if (requestWords(query) > floor.pointingWords) return false;
-  if (POINTING.test(query) || SELECTED.test(query) || !isQuestion(query) || asksIndirectly(query))
+  if (POINTING.test(query) || SELECTED.test(query) || !opensAsQuestion(query) || asksIndirectly(query))
     return true;
   const said = new Set(splitWords(query).map(stem));
   return splitWords(scope).some((word) => said.has(stem(word)));
