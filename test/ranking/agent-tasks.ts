@@ -8,6 +8,7 @@ import type { Ranker } from '@affordance/core/ranking';
 import type { CanvasParaphrase } from './canvas-paraphrases.js';
 import { dataRoot, legalName, type SealQuery } from './datasets.js';
 import { evaluateRetrieval, type RetrievalScores } from './evaluate-ranking.js';
+import { type FramedPhrases, framedRequests } from './framed-requests.js';
 import { byToolName, liveMcpActions } from './livemcpbench.js';
 
 const read = <T>(file: string): T =>
@@ -59,30 +60,13 @@ export interface FramedCanvasRequest extends CanvasParaphrase {
   readonly frame: string;
 }
 
-interface CanvasFrames {
-  readonly refs: Record<string, ReadonlyArray<{ readonly target: string; readonly words: string }>>;
-  readonly phrases: Record<string, readonly string[]>;
-  readonly frames: ReadonlyArray<readonly string[]>;
-}
-
 /**
  * The framed canvas requests (`canvas-frames.json`, eighth tuning set): each phrase of each action (`{x}` its
  * target in each of the scope's words), in each frame (`{vp}` the phrase, `{VP}` capitalised) of the batches asked for
  * (1–4; all by default), in that order.
  */
 export function framedCanvasRequests(batches: readonly number[] = [1, 2, 3, 4]): FramedCanvasRequest[] {
-  const { refs, phrases, frames } = read<CanvasFrames>('canvas-frames.json');
-  const requests: FramedCanvasRequest[] = [];
-  for (const batch of batches)
-    for (const [expected, said] of Object.entries(phrases))
-      for (const phrase of said)
-        for (const { target, words } of refs[expected.split('.')[0]!]!)
-          for (const frame of frames[batch - 1]!) {
-            const filled = phrase.replace('{x}', words);
-            const query = frame
-              .replace('{vp}', filled)
-              .replace('{VP}', filled[0]!.toUpperCase() + filled.slice(1));
-            requests.push({ target, query, expected, batch, frame });
-          }
-  return requests;
+  return framedRequests(read<FramedPhrases>('canvas-frames.json'), '.', batches).map(
+    ({ target, query, action, batch, frame }) => ({ target, query, expected: action, batch, frame }),
+  );
 }
