@@ -99,7 +99,8 @@ export function createLexicalRanker(options: LexicalRankerOptions = {}): Lexical
       // Nothing to weigh: only an action giving the request as an example answers it, fully.
       const said = verbatim.find(query);
       if (explaining?.keptOrder) explaining.kept = said.map((id) => ({ id, score: 1 }));
-      // Explained as `explain` gives them (the word-vector ranker reads their relevance here).
+      // Explained as `explain` gives them, wanted or not (they are the whole answer; the word-vector ranker reads
+      // their relevance here).
       if (explaining) for (const id of said) explaining.found.set(id, saidInFull(id));
       return said
         .slice(0, limit)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defineAction } from '../action/define-action.js';
 import { createRegistry } from '../registry/create-registry.js';
 import { EmbeddingError } from './embedding-error.js';
 import { createLexicalRanker } from './lexical-ranker.js';
@@ -89,6 +90,23 @@ describe('createSemanticRanker', () => {
     expect(hits[0]?.id).toBe('shape_updateColor');
     expect(hits.every((hit) => hit.score > 0 && hit.score <= 1)).toBe(true);
     expect(hits.map((hit) => hit.id)).not.toContain('shape_rotate');
+  });
+
+  it('keeps an action that gives a request of common words only as an example, whatever the embedder says', async () => {
+    // The request and the actions point different ways: only the lexical side, its examples word for word, finds it.
+    const embedder: Embedder = {
+      embed: async (texts) => texts.map((text) => (text.startsWith('what is') ? [0, 1] : [1, 0])),
+    };
+    const ranker = createSemanticRanker({ embedder });
+    const describeIt = defineAction({
+      scope: 'shape',
+      name: 'describe',
+      description: 'Read the shape: all of its properties',
+      examples: ['What is this?'],
+    });
+    createRegistry({ actions: [...shapeActions, describeIt], ranker });
+    await ranker.prepare('what is this?');
+    expect(ranker.rank('what is this?').map((hit) => hit.id)).toEqual(['shape_describe']);
   });
 
   it('uses a lexical ranker it is given', async () => {
