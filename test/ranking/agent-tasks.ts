@@ -8,7 +8,7 @@ import type { Ranker } from '@affordance/core/ranking';
 import type { CanvasParaphrase } from './canvas-paraphrases.js';
 import { dataRoot, legalName, type SealQuery } from './datasets.js';
 import { evaluateRetrieval, type RetrievalScores } from './evaluate-ranking.js';
-import { type FramedPhrases, framedRequests } from './framed-requests.js';
+import { canvasFrames, framedRequests } from './framed-requests.js';
 import { byToolName, liveMcpActions } from './livemcpbench.js';
 
 const read = <T>(file: string): T =>
@@ -66,7 +66,12 @@ export interface FramedCanvasRequest extends CanvasParaphrase {
  * (1–4; all by default), in that order.
  */
 export function framedCanvasRequests(batches: readonly number[] = [1, 2, 3, 4]): FramedCanvasRequest[] {
-  return framedRequests(read<FramedPhrases>('canvas-frames.json'), '.', batches).map(
-    ({ target, query, action, batch, frame }) => ({ target, query, expected: action, batch, frame }),
-  );
+  const file = canvasFrames();
+  return framedRequests(file, '.', batches, file.frames).map(({ target, query, action, batch, frame }) => ({
+    target,
+    query,
+    expected: action,
+    batch,
+    frame,
+  }));
 }

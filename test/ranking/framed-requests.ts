@@ -10,6 +10,11 @@ export interface FramedPhrases {
   readonly phrases: Record<string, readonly string[]>;
 }
 
+/** The framed canvas requests' file: its phrases, and the batches of frames (`{vp}` a phrase, `{VP}` capitalised). */
+export interface CanvasFrames extends FramedPhrases {
+  readonly frames: ReadonlyArray<readonly string[]>;
+}
+
 /** One request made by combining: the action key its phrase is of, its batch of frames and its frame. */
 export interface FramedRequest {
   readonly target: string;
@@ -19,22 +24,23 @@ export interface FramedRequest {
   readonly frame: string;
 }
 
-/** The four batches of frames of `test/fixtures/agent-tasks/canvas-frames.json` (`{vp}` a phrase, `{VP}` capitalised). */
-export function frameBatches(): ReadonlyArray<readonly string[]> {
-  const file = path.join(dataRoot, 'agent-tasks', 'canvas-frames.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { frames: string[][] }).frames;
+/** `test/fixtures/agent-tasks/canvas-frames.json`. */
+export function canvasFrames(): CanvasFrames {
+  return JSON.parse(
+    readFileSync(path.join(dataRoot, 'agent-tasks', 'canvas-frames.json'), 'utf8'),
+  ) as CanvasFrames;
 }
 
 /**
  * Every phrase of every action (its scope the part of its key before `separator`), its target in each way, in each
- * frame of the batches asked for (1–4), in that order.
+ * frame of the batches asked for (1–4) of `frames` (the canvas file's by default), in that order.
  */
 export function framedRequests(
   { refs, phrases }: FramedPhrases,
   separator: string,
   batches: readonly number[] = [1, 2, 3, 4],
+  frames: ReadonlyArray<readonly string[]> = canvasFrames().frames,
 ): FramedRequest[] {
-  const frames = frameBatches();
   const requests: FramedRequest[] = [];
   for (const batch of batches)
     for (const [action, said] of Object.entries(phrases))
