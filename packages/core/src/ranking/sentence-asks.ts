@@ -5,6 +5,7 @@ import { isContentWord } from './tokenize.js';
 const OPENS_QUESTION =
   /^\s*(?:what|who|whom|whose|which|where|when|why|how)\b|^\s*(?:is|are|was|were|am|do|does|did|has|have|had)\s+(?:you|it|this|that|these|those|there|the|a|an|any|anyone|anybody|i|we|they|he|she|my|our|your)\b/i;
 
+/** A question mark at the end (spaces after it aside). */
 const QUESTION_MARK = /\?\s*$/;
 
 /**
@@ -43,8 +44,9 @@ const OF_DOING =
 const SUGGESTED = /^\s*(?:maybe|perhaps|what\s+if|how\s+about|what\s+about|why\s+not)\b/i;
 
 /**
- * Whether a request asks for a doing indirectly: as `POLITE` reads it, as a question of a doing (`OF_DOING`: a modal
- * yes/no question, a question of how, when or whether to do it, of why it cannot be done), or as a suggestion.
+ * Whether a request asks for a doing indirectly: as a question of a doing (`OF_DOING`: a modal yes/no question, a
+ * question of how, when or whether to do it, of why it cannot be done), as a suggestion, or marked as a request
+ * ("please", "kindly": of `POLITE`, whose "can you" is a question of a doing too).
  */
 export function asksIndirectly(query: string): boolean {
   return POLITE.test(query) || OF_DOING.test(query) || SUGGESTED.test(query);
