@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLexicalRanker } from './lexical-ranker.js';
 import { rankDocument } from './rank-document.fixture.js';
 import { allocateByParts, headOf, rankParts, requestParts } from './request-parts.js';
+import { seededRandom } from './seeded-random.fixture.js';
 import type { RankedMatch } from './types.js';
 
 const hits = (...list: Array<[string, number]>): RankedMatch[] =>
@@ -123,7 +124,83 @@ describe('allocateByParts', () => {
       long.map((hit) => hit.id).filter((id) => !found.slice(0, 40).some((hit) => hit.id === id)),
     );
   });
+  it('picks as PM2 worked out afresh each round does, on random requests', () => {
+    const random = seededRandom(22);
+    for (let round = 0; round < 200; round++) {
+      const pool = Array.from({ length: 60 }, (_, at) => `a${at}`);
+      const pick = (count: number) => {
+        const ids = new Set<string>();
+        while (ids.size < count) ids.add(pool[Math.floor((random() + 0.5) * pool.length)]!);
+        // Coarse scores, so that ties between candidates and between gains happen.
+        return [...ids]
+          .map((id) => ({ id, score: Math.round((random() + 0.5) * 8) / 8, relevant: random() > 0 }))
+          .sort((a, b) => b.score - a.score);
+      };
+      const whole = pick(30);
+      const parts = Array.from({ length: 2 + (round % 4) }, () => ({
+        weight: 1 + Math.round((random() + 0.5) * 3),
+        hits: pick(12),
+      }));
+      const limit = 5 + (round % 40);
+      const relevantOf = (id: string) => id.endsWith('1');
+      expect(allocateByParts(whole, parts, limit, relevantOf)).toEqual(
+        pm2Afresh(whole, parts, limit, relevantOf),
+      );
+    }
+  });
 });
+
+/** `allocateByParts` as PM2 states it: every quotient, the chosen part and every gain worked out again each round. */
+function pm2Afresh(
+  whole: readonly RankedMatch[],
+  parts: ReadonlyArray<{ weight: number; hits: readonly RankedMatch[] }>,
+  limit: number,
+  relevantOf: (id: string) => boolean,
+): RankedMatch[] {
+  const ids: string[] = [];
+  const own = new Map<string, RankedMatch>();
+  for (const hit of whole.slice(0, 40)) {
+    if (own.has(hit.id)) continue;
+    ids.push(hit.id);
+    own.set(hit.id, hit);
+  }
+  for (const { hits } of parts) for (const hit of hits) if (!ids.includes(hit.id)) ids.push(hit.id);
+  const share = (id: string, part: number) => {
+    const { hits } = parts[part]!;
+    const hit = hits.find((item) => item.id === id);
+    return hit && hits[0]!.score > 0 ? (hit.score / hits[0]!.score) ** 3 : 0;
+  };
+  const seats = parts.map(() => 0);
+  const picked: string[] = [];
+  const take = (id: string) => {
+    picked.push(id);
+    const total = parts.reduce((sum, _, part) => sum + share(id, part), 0);
+    if (total === 0) return;
+    for (let part = 0; part < parts.length; part++) seats[part]! += share(id, part) / total;
+  };
+  for (const hit of whole.slice(0, Math.min(3, limit)))
+    if (!picked.includes(hit.id) && parts.some((_, part) => share(hit.id, part) >= 1)) take(hit.id);
+  while (picked.length < Math.min(limit, 40, ids.length)) {
+    const quotients = parts.map(({ weight }, part) => weight / (2 * seats[part]! + 1));
+    const chosen = quotients.indexOf(Math.max(...quotients));
+    let best = '';
+    let bestGain = -1;
+    for (const id of ids) {
+      if (picked.includes(id)) continue;
+      let gain = 0;
+      parts.forEach((_, part) => {
+        if (share(id, part) > 0)
+          gain += (part === chosen ? 0.5 : 1 - 0.5) * quotients[part]! * share(id, part);
+      });
+      if (gain > bestGain) [best, bestGain] = [id, gain];
+    }
+    take(best);
+  }
+  const found = picked.map((id) => own.get(id) ?? { id, score: 0, relevant: relevantOf(id) });
+  for (const hit of whole) if (found.length < limit && !picked.includes(hit.id)) found.push(hit);
+  const last = whole.length > 0 ? whole[whole.length - 1]!.score : 0;
+  return found.map((hit, at) => ({ id: hit.id, score: whole[at]?.score ?? last, relevant: hit.relevant }));
+}
 
 describe('the recall-first match of a request of several sentences', () => {
   const documents = [
