@@ -1,10 +1,12 @@
 // Query time of both intents at 10,000 actions (Seal-Tools grown with perturbed copies, as in ranking.bench.ts):
 // median CPU time per query over every 7th Seal query × 8 rounds (and the fastest round's median), for
 // `rank(query, { limit: 10 })` (threshold) and `match(query, { limit: 40 })` and `match(query)` (recall first),
-// lexical and word-vector rankers, between two timings of a fixed piece of work that show the host's speed.
+// lexical and word-vector rankers, between two timings of a fixed piece of work that show the host's speed. Each median
+// is also given for the requests of one sentence and of several (whose sentences are ranked on their own as well).
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-scale-intents.bench.ts [size]
 import { defineAction, qualifiedName } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';
+import { requestParts } from '../packages/core/src/ranking/request-parts.js';
 import { sealActions, sealQueries } from '../test/ranking/datasets.js';
 import { median } from '../test/ranking/evaluate-ranking.js';
 import { packagedWordVectors } from '../test/ranking/packaged-word-vectors.js';
@@ -20,6 +22,9 @@ const documents = growActions(sealActions(), size).map((definition) => {
 const queries = sealQueries()
   .filter((_, at) => at % 7 === 0)
   .map((query) => query.query);
+// The requests of several sentences.
+const several = queries.map((query) => requestParts(query).length > 1);
+const count = several.filter(Boolean).length;
 const vectors = packagedWordVectors();
 const rankers = [
   ['lexical', createLexicalRanker()],
@@ -32,7 +37,8 @@ const cpu = (run: () => void) => {
   return (used.user + used.system) / 1000;
 };
 console.log(
-  `${documents.length} actions, ${queries.length} queries × ${ROUNDS} rounds, median CPU ms per query`,
+  `${documents.length} actions, ${queries.length} queries × ${ROUNDS} rounds, median CPU ms per query ` +
+    `(${queries.length - count} of one sentence, ${count} of several)`,
 );
 console.log(
   `host reference before: ${hostReference().toFixed(0)} ms (the same work every run; see host-speed.ts)`,
@@ -54,8 +60,11 @@ for (const [label, ranker] of rankers) {
       rounds.push(median(these));
     }
     // The fastest round's median: the code at the host's full speed (a slow spell of the host slows a whole round).
+    const of = (many: boolean) =>
+      median(times.filter((_, at) => several[at % queries.length] === many)).toFixed(2);
     console.log(
-      `${label}, ${intent}: ${median(times).toFixed(2)} ms (fastest round ${Math.min(...rounds).toFixed(2)} ms)`,
+      `${label}, ${intent}: ${median(times).toFixed(2)} ms (fastest round ${Math.min(...rounds).toFixed(2)} ms; ` +
+        `one sentence ${of(false)}, several ${of(true)})`,
     );
   }
 }
