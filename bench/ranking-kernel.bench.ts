@@ -11,7 +11,7 @@ import {
   documentTerms,
   FIELDS,
 } from '../packages/core/src/ranking/document-terms.js';
-import { createLexicalPass } from '../packages/core/src/ranking/lexical-pass.js';
+import { createLexicalPass, fullMatch } from '../packages/core/src/ranking/lexical-pass.js';
 import { planQuery } from '../packages/core/src/ranking/query-plan.js';
 import { seedFloor } from '../packages/core/src/ranking/seeded-floor.js';
 import { createTermIndex } from '../packages/core/src/ranking/term-index.js';
@@ -27,7 +27,7 @@ for (const definition of growActions(sealActions(), size)) {
   index.add(documentTerms(rankDocumentOf(action, qualifiedName(action))));
 }
 // The threshold's plan, as `rank` asks (the lexical ranker's defaults).
-const pass = createLexicalPass(index, {
+const passSettings = {
   k1: 1.2,
   nameWeight: weights[0]!,
   descriptionWeight: weights[2]!,
@@ -35,15 +35,11 @@ const pass = createLexicalPass(index, {
   nameBoost: 1,
   variantWeight: 0.6,
   prefixWeight: 0.7,
-});
+};
+const pass = createLexicalPass(index, passSettings);
 pass.changed(); // the collection's size, which sets the plan's most frequent term
 const { plan } = pass;
-const k1 = 1.2;
-const settings = {
-  k1,
-  full: (weights[0]! + weights[2]!) / (k1 + weights[0]! + weights[2]!),
-  keyWeight: () => 1,
-};
+const settings = { k1: passSettings.k1, full: fullMatch(passSettings), keyWeight: () => 1 };
 const plans = sealQueries()
   .filter((_, at) => at % 7 === 0)
   .map(({ query }) => planQuery(index, query, plan))

@@ -47,12 +47,21 @@ export interface LexicalPass {
   changed(): void;
 }
 
+/**
+ * The saturation at which a term counts as fully matched (the accumulation's `full`): that of a term found once in the
+ * name and once in the description.
+ */
+export function fullMatch(
+  settings: Pick<LexicalPassSettings, 'k1' | 'nameWeight' | 'descriptionWeight'>,
+): number {
+  const both = settings.nameWeight + settings.descriptionWeight;
+  return both / (settings.k1 + both);
+}
+
 export function createLexicalPass(index: TermIndex, settings: LexicalPassSettings): LexicalPass {
   const { k1, nameBoost, grounding } = settings;
   const prior = settings.priorDocuments;
-  const full =
-    (settings.nameWeight + settings.descriptionWeight) /
-    (k1 + settings.nameWeight + settings.descriptionWeight);
+  const full = fullMatch(settings);
 
   // Key weights and each document's key totals depend on the collection: cached until the next add or remove.
   let version = 1;
