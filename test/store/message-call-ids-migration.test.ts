@@ -1,7 +1,9 @@
 // Migration 8 (`chat_messages_call_ids`, a GIN index on the tool-call ids a message holds): a database at version 7
 // with messages in it takes the migration, the index is in the catalog, the planner can answer the store's call-id
-// match from it, and `findMessages` answers what the lookup before the index (the query kept below) answered. On
-// PGlite, and on a PostgreSQL server when its binaries are here (test/support/postgres-server.ts).
+// match from it, and `findMessages` answers what the lookup before the index (the query kept below) answered; a database
+// given the index beforehand (CONCURRENTLY, as docs/persistence.md says for a large table) takes it too. On PGlite, and
+// on a PostgreSQL server when its binaries are here (test/support/postgres-server.ts).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresConversationStore,
@@ -109,6 +111,32 @@ function describeMigration(name: string, open: () => Promise<SqlDatabase>): void
       expect(plan).not.toContain('Seq Scan');
     });
 
+    it('takes the index built beforehand without holding writes, as docs/persistence.md says for a large table', async () => {
+      const db = await open();
+      await migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 7),
+      );
+      const { store, lookups } = await writeThreads(db);
+      // The statement the docs give, run on its own (CONCURRENTLY cannot run in a transaction).
+      await db.query(concurrentIndex());
+      expect(await migrate(db)).toEqual([8]);
+      expect(await migrationStatus(db)).toMatchObject({ current: 8, pending: [], changed: [] });
+      const { rows } = await db.query<{ valid: boolean }>(
+        `SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass('chat_messages_call_ids')`,
+      );
+      expect(rows).toEqual([{ valid: true }]);
+      const found = [];
+      for (const [session, query] of lookups) found.push(await store.findMessages!(session, query));
+      expect(found.map((messages) => messages.map((message) => message.position))).toEqual([
+        [2, 3, 4, 6],
+        [3, 5],
+        [2],
+        [1, 2],
+        [],
+      ]);
+    });
+
     it('can run again on a database that has the index (IF NOT EXISTS)', async () => {
       const db = await open();
       await migrate(db);
@@ -117,6 +145,22 @@ function describeMigration(name: string, open: () => Promise<SqlDatabase>): void
       expect(await migrate(db)).toEqual([]);
     });
   });
+}
+
+/**
+ * The statement docs/persistence.md gives for building migration 8's index before the upgrade: the migration's own,
+ * CONCURRENTLY. It is read from the docs, and must be the migration's word for word but for that one word.
+ */
+function concurrentIndex(): string {
+  const docs = readFileSync(new URL('../../docs/persistence.md', import.meta.url), 'utf8');
+  const block = /```sql\n(CREATE INDEX CONCURRENTLY[^`]*?);?\n```/.exec(docs)?.[1];
+  expect(block, 'docs/persistence.md gives the CONCURRENTLY statement in a sql block').toBeDefined();
+  const [migration] = MIGRATIONS.filter((candidate) => candidate.version === 8);
+  const words = (sql: string) => sql.replace(/\s+/g, ' ').trim();
+  expect(words(block!)).toBe(
+    words(migration!.statements[0]!.replace('CREATE INDEX', 'CREATE INDEX CONCURRENTLY')),
+  );
+  return block!;
 }
 
 let databases = 0;
