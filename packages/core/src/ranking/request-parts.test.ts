@@ -124,7 +124,7 @@ describe('allocateByParts', () => {
       long.map((hit) => hit.id).filter((id) => !found.slice(0, 40).some((hit) => hit.id === id)),
     );
   });
-  it('picks as PM2 worked out afresh each round does, on random requests', () => {
+  it('picks as PM2 written plainly does, on random requests with ties', () => {
     const random = seededRandom(22);
     for (let round = 0; round < 200; round++) {
       const pool = Array.from({ length: 60 }, (_, at) => `a${at}`);
@@ -150,7 +150,10 @@ describe('allocateByParts', () => {
   });
 });
 
-/** `allocateByParts` as PM2 states it: every quotient, the chosen part and every gain worked out again each round. */
+/**
+ * PM2 as the paper states it, written plainly apart from `allocateByParts`: every quotient, the chosen part and every
+ * gain worked out each round.
+ */
 function pm2Afresh(
   whole: readonly RankedMatch[],
   parts: ReadonlyArray<{ weight: number; hits: readonly RankedMatch[] }>,

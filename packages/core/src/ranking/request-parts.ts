@@ -13,11 +13,8 @@ const PLACES = 40;
 const KEPT = 3;
 /** A candidate's share of a part is its score over the part's best, to this power (so near-best counts most). */
 const SHARPNESS = 3;
-/**
- * Weight of the chosen part in a pick, and of the others (PM2's λ and 1 − λ): at 0.5 they are the same, so a gain is
- * half the quotient-weighted sum of a candidate's shares whichever part is chosen.
- */
-const HALF = 0.5;
+/** Weight of the chosen part in a pick; the other parts share the rest (PM2's λ). */
+const CHOSEN = 0.5;
 
 /** A sentence opening with a word that points back ("The patient's ID is…", "It should…") goes on with the last ask. */
 const GOES_ON = /^(?:the|this|that|these|those|it|its|they|their|he|his|she|her)\b/i;
@@ -98,9 +95,9 @@ export interface RankedPart {
 
 /**
  * Places filled in proportion to the parts (PM2, Dang and Croft 2012, with the request's sentences as its aspects):
- * each place goes to the candidate that best serves the parts, weighted by their quotients `weight / (2 × seats + 1)`
- * (PM2's `λ × the chosen part's share + (1 − λ) × the others' quotient-weighted shares`, at λ = 0.5), and each part
- * is credited with the pick's share of it. So a part that already has its action gives the
+ * each place goes to the part with the highest quotient `weight / (2 × seats + 1)`, to the candidate that best
+ * serves it (and the others a little: `0.5 × its share of the chosen part + 0.5 × the others' quotient-weighted
+ * shares`), and each part is credited with the pick's share of it. So a part that already has its action gives the
  * next places to the parts that do not, instead of a near-duplicate of its own. The first few places stay the whole
  * request's; after the first 40, the whole request's order goes on. Scores are the whole request's, place by place
  * (so they never increase); `relevant` is each action's own flag, from `relevantOf` for one only a part found.
@@ -112,130 +109,91 @@ export function allocateByParts(
   relevantOf: (id: string) => boolean,
 ): RankedMatch[] {
   const count = parts.length;
-  // The candidates (the whole request's first places, then each part's), numbered, and each one's share of each part.
+  // The candidates (the whole request's first places, then each part's), and each one's share of each part.
   const numbers = new Map<string, number>();
-  const candidates: string[] = [];
-  // Each of the whole request's first places (its first place), keeping its own flag.
-  const own: RankedMatch[] = [];
-  const number = (id: string) => {
-    let found = numbers.get(id);
-    if (found === undefined) {
-      found = candidates.length;
-      numbers.set(id, found);
-      candidates.push(id);
-    }
-    return found;
-  };
-  for (let at = 0; at < Math.min(whole.length, PLACES); at++) {
-    const hit = whole[at]!;
-    const candidate = number(hit.id);
-    own[candidate] ??= hit;
+  // Each of the whole request's first places, by id (its first place), keeping its own flag.
+  const own = new Map<string, RankedMatch>();
+  for (const hit of whole.slice(0, PLACES)) {
+    if (numbers.has(hit.id)) continue;
+    numbers.set(hit.id, numbers.size);
+    own.set(hit.id, hit);
   }
-  let most = candidates.length;
-  for (const { hits } of parts) most += hits.length;
-  const shares = new Float64Array(most * count);
-  for (let part = 0; part < count; part++) {
-    const { hits } = parts[part]!;
+  for (const { hits } of parts)
+    for (const hit of hits) if (!numbers.has(hit.id)) numbers.set(hit.id, numbers.size);
+  const candidates = [...numbers.keys()];
+  const shares = new Float64Array(candidates.length * count);
+  parts.forEach(({ hits }, part) => {
     const best = hits[0]!.score;
-    for (const hit of hits)
-      shares[number(hit.id) * count + part] = best > 0 ? (hit.score / best) ** SHARPNESS : 0;
-  }
-  const size = candidates.length;
-  // Each candidate's parts of a share above 0, in part order, from its start; and each part's candidates, likewise.
-  const starts = new Int32Array(size + 1);
-  const sharedParts = new Int32Array(size * count);
-  const sharedShares = new Float64Array(size * count);
-  const partStarts = new Int32Array(count + 1);
-  for (let candidate = 0; candidate < size; candidate++) {
-    let at = starts[candidate]!;
-    for (let part = 0; part < count; part++) {
-      const share = shares[candidate * count + part]!;
-      if (share > 0) {
-        sharedParts[at] = part;
-        sharedShares[at++] = share;
-        partStarts[part + 1]!++;
-      }
+    for (const hit of hits) {
+      shares[numbers.get(hit.id)! * count + part] = best > 0 ? (hit.score / best) ** SHARPNESS : 0;
     }
-    starts[candidate + 1] = at;
-  }
-  for (let part = 0; part < count; part++) partStarts[part + 1]! += partStarts[part]!;
-  const partCandidates = new Int32Array(partStarts[count]!);
-  const filled = partStarts.slice(0, count);
-  for (let candidate = 0; candidate < size; candidate++)
-    for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++)
-      partCandidates[filled[sharedParts[at]!]!++] = candidate;
+  });
   const seats = new Float64Array(count);
-  const taken = new Uint8Array(size);
-  const picked: number[] = [];
-  // Each part's weight in a gain: half its quotient (`HALF`). A gain changes only when a part the candidate has a share
-  // of gets seats: each candidate's gain is kept, and worked out again (in part order, as at first) only for the
-  // candidates of the parts a pick gave seats.
-  const weighted = new Float64Array(count);
-  for (let part = 0; part < count; part++)
-    weighted[part] = HALF * (parts[part]!.weight / (2 * seats[part]! + 1));
-  const gains = new Float64Array(size);
-  const gainOf = (candidate: number) => {
-    let gain = 0;
-    for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++)
-      gain += weighted[sharedParts[at]!]! * sharedShares[at]!;
-    gains[candidate] = gain;
-  };
-  for (let candidate = 0; candidate < size; candidate++) gainOf(candidate);
+  const quotients = new Float64Array(count);
+  const taken = new Uint8Array(candidates.length);
+  const picked: string[] = [];
   const take = (candidate: number) => {
-    picked.push(candidate);
+    picked.push(candidates[candidate]!);
     taken[candidate] = 1;
-    const from = starts[candidate]!;
-    const to = starts[candidate + 1]!;
     let total = 0;
-    for (let at = from; at < to; at++) total += sharedShares[at]!;
+    for (let part = 0; part < count; part++) total += shares[candidate * count + part]!;
     if (total === 0) return;
-    for (let at = from; at < to; at++) {
-      const part = sharedParts[at]!;
-      seats[part]! += sharedShares[at]! / total;
-      weighted[part] = HALF * (parts[part]!.weight / (2 * seats[part]! + 1));
-    }
-    for (let at = from; at < to; at++) {
-      const part = sharedParts[at]!;
-      for (let of = partStarts[part]!; of < partStarts[part + 1]!; of++)
-        if (taken[partCandidates[of]!] === 0) gainOf(partCandidates[of]!);
-    }
+    for (let part = 0; part < count; part++) seats[part]! += shares[candidate * count + part]! / total;
   };
   // One of the whole request's first places is kept when it is also a part's best: the two agree on it. Another (a
   // near-duplicate of a part's best, or an action of words the parts share) is left to the allocation.
   const partsBest = (candidate: number) => {
-    for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++)
-      if (sharedShares[at]! >= 1) return true;
+    for (let part = 0; part < count; part++) if (shares[candidate * count + part]! >= 1) return true;
     return false;
   };
   for (const hit of whole.slice(0, Math.min(KEPT, limit))) {
     const candidate = numbers.get(hit.id)!;
     if (taken[candidate] === 0 && partsBest(candidate)) take(candidate);
   }
-  const places = Math.min(limit, PLACES, size);
+  const places = Math.min(limit, PLACES, candidates.length);
+  // Each candidate's parts of a share above 0, in part order (where the sum of its gain reads them), after its start.
+  const starts = new Int32Array(candidates.length + 1);
+  const shared: number[] = [];
+  const sharedShares: number[] = [];
+  for (let candidate = 0; candidate < candidates.length; candidate++) {
+    for (let part = 0; part < count; part++) {
+      const share = shares[candidate * count + part]!;
+      if (share > 0) {
+        shared.push(part);
+        sharedShares.push(share);
+      }
+    }
+    starts[candidate + 1] = shared.length;
+  }
+  // Each part's weight in a gain this round: its quotient, times CHOSEN for the chosen part and 1 − CHOSEN else.
+  const weighted = new Float64Array(count);
   while (picked.length < places) {
-    // The best gain; of equal ones, the first candidate.
+    let chosen = 0;
+    for (let part = 0; part < count; part++) {
+      quotients[part] = parts[part]!.weight / (2 * seats[part]! + 1);
+      if (quotients[part]! > quotients[chosen]!) chosen = part;
+    }
+    for (let part = 0; part < count; part++)
+      weighted[part] = (part === chosen ? CHOSEN : 1 - CHOSEN) * quotients[part]!;
     let best = -1;
     let bestGain = -1;
-    for (let candidate = 0; candidate < size; candidate++) {
-      if (taken[candidate] === 0 && gains[candidate]! > bestGain) {
-        bestGain = gains[candidate]!;
+    for (let candidate = 0; candidate < candidates.length; candidate++) {
+      if (taken[candidate] === 1) continue;
+      let gain = 0;
+      for (let at = starts[candidate]!; at < starts[candidate + 1]!; at++)
+        gain += weighted[shared[at]!]! * sharedShares[at]!;
+      if (gain > bestGain) {
+        bestGain = gain;
         best = candidate;
       }
     }
     take(best);
   }
   // Each pick keeps its own flag; after the allocated places, the whole request's order goes on.
-  const found: RankedMatch[] = picked.map(
-    (candidate) =>
-      own[candidate] ?? {
-        id: candidates[candidate]!,
-        score: 0,
-        relevant: relevantOf(candidates[candidate]!),
-      },
-  );
+  const placed = new Set(picked);
+  const found = picked.map((id) => own.get(id) ?? { id, score: 0, relevant: relevantOf(id) });
   for (let at = 0; at < whole.length && found.length < limit; at++) {
-    const candidate = numbers.get(whole[at]!.id);
-    if (candidate === undefined || taken[candidate] === 0) found.push(whole[at]!);
+    if (!placed.has(whole[at]!.id)) found.push(whole[at]!);
   }
   const last = whole.length > 0 ? whole[whole.length - 1]!.score : 0;
   return found.map((hit, at) => ({ id: hit.id, score: whole[at]?.score ?? last, relevant: hit.relevant }));
