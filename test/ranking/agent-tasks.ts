@@ -1,18 +1,15 @@
 // The fifth tuning set of the word-vector threshold (test/fixtures/agent-tasks, written for this repository): long
 // multi-step agent tasks over the LiveMCPBench tools, asked as LiveMCPBench is, and palette requests with context for
 // the canvas demo, asked as the canvas paraphrases are.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRegistry, type RankIntent } from '@affordance/core';
 import type { Ranker } from '@affordance/core/ranking';
 import type { CanvasParaphrase } from './canvas-paraphrases.js';
-import { dataRoot, legalName, type SealQuery } from './datasets.js';
+import { legalName, readFixture, type SealQuery } from './datasets.js';
 import { evaluateRetrieval, type RetrievalScores } from './evaluate-ranking.js';
 import { canvasFrames, framedRequests } from './framed-requests.js';
 import { byToolName, liveMcpActions } from './livemcpbench.js';
 
-const read = <T>(file: string): T =>
-  JSON.parse(readFileSync(path.join(dataRoot, 'agent-tasks', file), 'utf8')) as T;
+const read = <T>(file: string): T => readFixture<T>(`agent-tasks/${file}`);
 
 /**
  * The tasks of a file as `{ id, query, gold }`, gold by tool name as LiveMCPBench's (`byToolName`): the 58 multi-step

@@ -32,6 +32,10 @@ export interface BfclQuestion {
   readonly gold: string | undefined;
 }
 
+/** A JSON file of test/fixtures (`file` relative to it). */
+export const readFixture = <T>(file: string): T =>
+  JSON.parse(readFileSync(path.join(dataRoot, file), 'utf8')) as T;
+
 const readLines = <T>(file: string): T[] =>
   readFileSync(path.join(dataRoot, file), 'utf8')
     .split('\n')

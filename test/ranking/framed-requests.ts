@@ -1,8 +1,6 @@
 // Requests made by combining (the framed canvas requests, eighth tuning set, and the slide editor's phrases asked in
 // the same frames): each phrase of an action, its target named in each of its scope's ways, in each frame.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { dataRoot } from './datasets.js';
+import { readFixture } from './datasets.js';
 
 /** Ways to name the selected target of each scope, and each action's phrases (`{x}` the target), by action key. */
 export interface FramedPhrases {
@@ -26,9 +24,7 @@ export interface FramedRequest {
 
 /** `test/fixtures/agent-tasks/canvas-frames.json`. */
 export function canvasFrames(): CanvasFrames {
-  return JSON.parse(
-    readFileSync(path.join(dataRoot, 'agent-tasks', 'canvas-frames.json'), 'utf8'),
-  ) as CanvasFrames;
+  return readFixture<CanvasFrames>('agent-tasks/canvas-frames.json');
 }
 
 /**

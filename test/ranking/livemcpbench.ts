@@ -1,9 +1,7 @@
 // LiveMCPBench (icip-cas/LiveMCPBench @a928e57, Apache-2.0; test/fixtures/livemcpbench/README.md): 527 tools of 70
 // real MCP servers as actions, and 95 multi-step tasks with the tools their annotators list.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ActionDefinition, JsonSchema } from '@affordance/core';
-import { dataRoot, legalName, type SealQuery } from './datasets.js';
+import { legalName, readFixture, type SealQuery } from './datasets.js';
 import type { SearchEngine } from './evaluate-ranking.js';
 
 interface McpServer {
@@ -20,8 +18,7 @@ interface McpTask {
   readonly tools: readonly string[];
 }
 
-const read = <T>(file: string): T =>
-  JSON.parse(readFileSync(path.join(dataRoot, 'livemcpbench', file), 'utf8')) as T;
+const read = <T>(file: string): T => readFixture<T>(`livemcpbench/${file}`);
 
 /** Between a server's name and its tool's name in an action's name. */
 export const SERVER_SEPARATOR = '.';

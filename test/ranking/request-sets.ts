@@ -1,11 +1,9 @@
 // What the everyday-request tuning sets share (short, longer, targeted, slide; test/fixtures/*-requests): reading a
 // set, asking its requests with `limit: 3` and scoring the answers. The sets and the registries they ask stay in
 // their own modules.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type AnyAction, type AvailableQuery, createRegistry, type Registry } from '@affordance/core';
 import type { WordVectorRanker } from '@affordance/core/ranking';
-import { dataRoot } from './datasets.js';
+import { readFixture } from './datasets.js';
 
 /** Shares of the requests a tool serves with one of its tools in the top 3 (and first), and of the others answered `[]`. */
 export interface RequestScore {
@@ -32,7 +30,7 @@ export interface ScopedRequest {
 
 /** The requests of a set, from its JSON file under test/fixtures (`slide-requests/slide-requests.json`). */
 export function readRequestSet<TRequest>(file: string): TRequest[] {
-  return JSON.parse(readFileSync(path.join(dataRoot, file), 'utf8')) as TRequest[];
+  return readFixture<TRequest[]>(file);
 }
 
 /** Score the answers: top 3 and top 1 of the served requests, rejection of the others, and every miss. */

@@ -1,11 +1,9 @@
 // The slide-request tuning set (test/fixtures/slide-requests, written before tuning): everyday requests made with an
 // element selected, asked of a small slide editor's scoped actions (slide-deck.ts) as a palette asks:
 // `available({ target, query, limit: 3 })`, the element in the state in which the expected action can run.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type AvailableQuery, createRegistry } from '@affordance/core';
 import type { Ranker } from '@affordance/core/ranking';
-import { dataRoot } from './datasets.js';
+import { readFixture } from './datasets.js';
 import { type FramedPhrases, framedRequests } from './framed-requests.js';
 import { askScopedRequests, type RequestScore, readRequestSet, type ScopedRequest } from './request-sets.js';
 import { type DeckScope, slideDeckActions } from './slide-deck.js';
@@ -29,8 +27,7 @@ export function slideQuestions(): SlideRequest[] {
  * those frames led to, as a check of them on a registry they were not made for.
  */
 export function framedSlideRequests(batches?: readonly number[]): SlideRequest[] {
-  const file = path.join(dataRoot, 'slide-requests', 'slide-phrases.json');
-  const phrases = JSON.parse(readFileSync(file, 'utf8')) as FramedPhrases;
+  const phrases = readFixture<FramedPhrases>('slide-requests/slide-phrases.json');
   return framedRequests(phrases, '_', batches).map(({ target, query, action }) => ({
     target,
     query,
