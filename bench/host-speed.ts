@@ -2,7 +2,10 @@
 // 1.5× longer in some processes than in others (docs/benchmarks/ranking.md); a benchmark prints this beside its
 // figures, before and after, so that runs can be compared by it.
 
-/** Milliseconds (wall clock) of a fixed loop of arithmetic over 512 KiB, about 50–90 on the shared 2-core machine. */
+/**
+ * Milliseconds (wall clock) of a fixed loop of arithmetic over 512 KiB: on the shared 2-core machine 55–90 as a plain
+ * script, 50–280 under tsx beside the rankers (docs/benchmarks/ranking.md, "How fast the host is" and speed pass 11).
+ */
 export function hostReference(): number {
   const values = new Float64Array(1 << 16);
   let sum = 0;
