@@ -52,20 +52,17 @@ for (const [label, ranker] of rankers) {
     ['top: match(query), every match', (query: string) => ranker.match(query)],
   ] as const) {
     ask(queries[0]!);
-    const times: number[] = [];
-    const rounds: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const these = queries.map((query) => cpu(() => ask(query)));
-      times.push(...these);
-      rounds.push(median(these));
-    }
-    // The fastest round's median: the code at the host's full speed (a slow spell of the host slows a whole round).
-    const of = (many: boolean) =>
-      median(times.filter((_, at) => several[at % queries.length] === many)).toFixed(2);
-    console.log(
-      `${label}, ${intent}: ${median(times).toFixed(2)} ms (fastest round ${Math.min(...rounds).toFixed(2)} ms; ` +
-        `one sentence ${of(false)}, several ${of(true)})`,
-    );
+    const times: number[][] = [];
+    for (let round = 0; round < ROUNDS; round++) times.push(queries.map((query) => cpu(() => ask(query))));
+    // Over every round, and the fastest round's median: the code at the host's full speed (a slow spell of the host
+    // slows a whole round); of all the requests, then of those of one sentence and of several.
+    const of = (many?: boolean) => {
+      const these = (round: number[]) =>
+        many === undefined ? round : round.filter((_, at) => several[at] === many);
+      const fastest = Math.min(...times.map((round) => median(these(round))));
+      return `${median(times.flatMap(these)).toFixed(2)} ms (fastest round ${fastest.toFixed(2)})`;
+    };
+    console.log(`${label}, ${intent}: ${of()}; one sentence ${of(false)}, several ${of(true)}`);
   }
 }
 console.log(`host reference after: ${hostReference().toFixed(0)} ms`);
