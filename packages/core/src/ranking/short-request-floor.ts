@@ -7,7 +7,7 @@ export { isQuestion };
 
 /**
  * Requests of at most this many content words keep at least their lexical relevance in the word-vector ranker:
- * chosen on the two everyday-request tuning sets and the BFCL tuning half, see docs/ranking.md.
+ * chosen on the two everyday-request tuning sets and the BFCL tuning half, see docs/ranking-tuning.md.
  */
 export const DEFAULT_SHORT_REQUEST_WORDS = 2;
 

@@ -10,8 +10,9 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
   /**
-   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`). `match` answers
-   * from its `rankExplained` pass only with `matchVariants: 'all'`; otherwise it runs a second lexical pass.
+   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`); `match` with a
+   * limit answers from one `rankExplained` pass of it, with `match`'s plan. One made with `bySentence: false` ranks a
+   * request of several sentences in one pass (faster, and less recall: docs/ranking.md, "Local word vectors").
    */
   readonly lexical?: LexicalRanker;
   /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */

@@ -29,10 +29,10 @@ export type {
   WordVectorRankerOptions,
 } from './word-vector-ranker-types.js';
 
-/** The fused relevance below which a document is left out: see docs/ranking.md for how it was chosen. */
+/** The fused relevance below which a document is left out: see docs/ranking-tuning.md for how it was chosen. */
 export const DEFAULT_WORD_VECTOR_THRESHOLD = 0.3;
 
-/** Argument grounding of the word-vector ranker: chosen with its threshold, see docs/ranking.md. */
+/** Argument grounding of the word-vector ranker: chosen with its threshold, see docs/ranking-tuning.md. */
 export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
 
 /**
