@@ -1,9 +1,9 @@
 // Query time of both intents at 10,000 actions (Seal-Tools grown with perturbed copies, as in ranking.bench.ts):
 // median CPU time per query over every 7th Seal query × 8 rounds (and the fastest round's median), for
 // `rank(query, { limit: 10 })` (threshold) and `match(query, { limit: 40 })` and `match(query)` (recall first),
-// lexical and word-vector rankers (and word vectors over a lexical ranker made with `bySentence: false`), between two
-// timings of a fixed piece of work that show the host's speed. Each median is also given for the requests of one
-// sentence and of several (whose sentences are ranked on their own as well, unless `bySentence: false`).
+// lexical and word-vector rankers (and word vectors with `bySentence: false`), between two timings of a fixed piece
+// of work that show the host's speed. Each median is also given for the requests of one sentence and of several (whose
+// sentences are ranked on their own as well, unless `bySentence: false`).
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-scale-intents.bench.ts [size]
 import { defineAction, qualifiedName } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';
@@ -33,10 +33,7 @@ const rankers = [
     ? ([
         ['word vectors', createWordVectorRanker({ vectors })],
         // The trade for speed: a request of several sentences in one pass, its sentences not placed on their own.
-        [
-          'word vectors, bySentence: false',
-          createWordVectorRanker({ vectors, lexical: createLexicalRanker({ bySentence: false }) }),
-        ],
+        ['word vectors, bySentence: false', createWordVectorRanker({ vectors, bySentence: false })],
       ] as const)
     : []),
 ] as const;

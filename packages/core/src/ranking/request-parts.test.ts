@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLexicalRanker } from './lexical-ranker.js';
+import { createLexicalRanker, type LexicalRanker } from './lexical-ranker.js';
 import { rankDocument } from './rank-document.fixture.js';
 import { allocateByParts, headOf, rankParts, requestParts } from './request-parts.js';
 import { seededRandom } from './seeded-random.fixture.js';
 import type { RankedMatch } from './types.js';
+import { createWordVectorRanker, type WordVectorRanker } from './word-vector-ranker.js';
 
 const hits = (...list: Array<[string, number]>): RankedMatch[] =>
   list.map(([id, score]) => ({ id, score, relevant: score > 0.5 }));
@@ -246,6 +247,22 @@ describe('the recall-first match of a request of several sentences', () => {
     expect(apart.map((hit) => hit.id)).toEqual(
       flat.rank(`${asks}. And a hotel there.`, { limit: 4, threshold: 0 }).map((hit) => hit.id),
     );
+  });
+
+  it("passes the word-vector ranker's bySentence to its lexical ranker", () => {
+    const request = `${asks}. And a hotel there.`;
+    const vectors = { words: ['weather', 'hotel'], dimensions: 2, values: Float32Array.of(1, 0, 0, 1) };
+    const idsOf = (ranker: LexicalRanker | WordVectorRanker) => {
+      for (const document of documents) ranker.add(document);
+      return ranker.match(request, { limit: 4 }).map((hit) => hit.id);
+    };
+    const placed = idsOf(createWordVectorRanker({ vectors }));
+    const flat = idsOf(createWordVectorRanker({ vectors, bySentence: false }));
+    expect(placed).toContain('getHotelReviews');
+    expect(flat).not.toContain('getHotelReviews');
+    // Recall first, the word-vector ranker keeps its lexical ranker's order.
+    expect(placed).toEqual(idsOf(createLexicalRanker()));
+    expect(flat).toEqual(idsOf(createLexicalRanker({ bySentence: false })));
   });
 
   it('flags each match as the threshold judges the whole request', () => {

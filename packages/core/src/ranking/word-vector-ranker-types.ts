@@ -10,13 +10,18 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
   /** The word vectors; in Node, `loadWordVectors()` from `@affordance/node` reads a packaged set. */
   readonly vectors: WordVectors;
   /**
-   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms })`); `match` with a
-   * limit answers from one `rankExplained` pass of it, with `match`'s plan. One made with `bySentence: false` ranks a
-   * request of several sentences in one pass (faster, and less recall: docs/ranking.md, "Local word vectors").
+   * The lexical ranker fused with the soft match (default: a new `createLexicalRanker({ synonyms, bySentence })`);
+   * `match` with a limit answers from one `rankExplained` pass of it, with `match`'s plan.
    */
   readonly lexical?: LexicalRanker;
   /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
   readonly synonyms?: Synonyms;
+  /**
+   * For the default lexical ranker: `match` places a request of several sentences by its sentences, each ranked on its
+   * own (default true). `false` ranks it in one pass: under half the time of a multi-step task at 10,000 actions, and
+   * less recall (Seal-Tools R@10 0.976 → 0.960; docs/ranking.md, "Local word vectors").
+   */
+  readonly bySentence?: boolean;
   /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
   readonly weight?: number;
   /** Word similarity counted as no match at all; above it, credit grows linearly to 1 (default 0.4). */

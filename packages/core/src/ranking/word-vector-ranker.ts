@@ -46,7 +46,10 @@ export function createWordVectorRanker(options: WordVectorRankerOptions): WordVe
     options.lexical ??
     // The lexical ranker's defaults, so that `match` keeps its order (stemmer-missed variants only for terms the
     // registry lacks): never worse than it with the recall-first intent (one lexical pass, with `match`'s plan).
-    createLexicalRanker(options.synonyms ? { synonyms: options.synonyms } : {});
+    createLexicalRanker({
+      ...(options.synonyms ? { synonyms: options.synonyms } : {}),
+      ...(options.bySentence === undefined ? {} : { bySentence: options.bySentence }),
+    });
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
