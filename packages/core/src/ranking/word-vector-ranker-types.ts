@@ -14,11 +14,11 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
    * `match` with a limit answers from one `rankExplained` pass of it, with `match`'s plan.
    */
   readonly lexical?: LexicalRanker;
-  /** Synonyms for the default lexical ranker (see `createLexicalRanker`). */
+  /** Synonyms for the default lexical ranker (see `createLexicalRanker`; a TypeError beside `lexical`). */
   readonly synonyms?: Synonyms;
   /**
-   * For the default lexical ranker: `match` places a request of several sentences by its sentences, each ranked on its
-   * own (default true). `false` ranks it in one pass: under half the time of a multi-step task at 10,000 actions, and
+   * For the default lexical ranker (a TypeError beside `lexical`): `match` places a request of several sentences by its
+   * sentences, each ranked on its own (default true). `false` ranks it in one pass: under half the time of a multi-step task at 10,000 actions, and
    * less recall (Seal-Tools R@10 0.976 → 0.960; docs/ranking.md, "Local word vectors").
    */
   readonly bySentence?: boolean;

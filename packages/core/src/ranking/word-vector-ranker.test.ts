@@ -228,6 +228,11 @@ describe('createWordVectorRanker', () => {
       /instructionWords/,
     );
     expect(() => createWordVectorRanker({ vectors, grounding: { penalty: 2, boost: 1 } })).toThrow(/penalty/);
+    // Options of the default lexical ranker beside a lexical ranker of one's own would be ignored.
+    const lexical = createLexicalRanker();
+    expect(() => createWordVectorRanker({ vectors, lexical, bySentence: false })).toThrow(TypeError);
+    expect(() => createWordVectorRanker({ vectors, lexical, synonyms: () => [] })).toThrow(/synonyms/);
+    expect(() => createWordVectorRanker({ vectors, lexical })).not.toThrow();
   });
 });
 

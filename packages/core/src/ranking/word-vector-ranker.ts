@@ -42,14 +42,13 @@ export const DEFAULT_GROUNDING: GroundingWeights = { penalty: 1, boost: 1 };
  */
 export function createWordVectorRanker(options: WordVectorRankerOptions): WordVectorRanker {
   const table = wordVectorTableOf(options.vectors);
+  if (options.lexical && (options.synonyms !== undefined || options.bySentence !== undefined))
+    throw new TypeError('synonyms and bySentence are for the default lexical ranker: set them on the one passed');
   const lexical =
     options.lexical ??
     // The lexical ranker's defaults, so that `match` keeps its order (stemmer-missed variants only for terms the
     // registry lacks): never worse than it with the recall-first intent (one lexical pass, with `match`'s plan).
-    createLexicalRanker({
-      ...(options.synonyms ? { synonyms: options.synonyms } : {}),
-      ...(options.bySentence === undefined ? {} : { bySentence: options.bySentence }),
-    });
+    createLexicalRanker({ synonyms: options.synonyms, bySentence: options.bySentence });
   const weight = options.weight ?? 0.5;
   const floor = options.floor ?? 0.4;
   const { low, high } = options.coverage ?? { low: 0.4, high: 1 };
