@@ -22,6 +22,8 @@ const synonyms = packagedSynonyms();
 const rankers: Array<[string, () => Ranker]> = [
   ['lexical', () => createLexicalRanker()],
   ['lexical + synonyms', () => createLexicalRanker({ synonyms })],
+  // What placing a request of several sentences by its sentences is worth (word vectors keep this order, recall first).
+  ['lexical, bySentence: false', () => createLexicalRanker({ bySentence: false })],
   ...(vectors
     ? ([
         ['word vectors', () => createWordVectorRanker({ vectors })],

@@ -3,7 +3,8 @@
 // `rank(query, { limit: 10 })` (threshold) and `match(query, { limit: 40 })` and `match(query)` (recall first),
 // lexical and word-vector rankers (and word vectors with `bySentence: false`), between two timings of a fixed piece
 // of work that show the host's speed. Each median is also given for the requests of one sentence and of several (whose
-// sentences are ranked on their own as well, unless `bySentence: false`).
+// sentences are ranked on their own as well, unless `bySentence: false`); last, the two word-vector rankers take turns
+// on the requests of several sentences.
 // Run: node --conditions=@affordance/source --import tsx bench/ranking-scale-intents.bench.ts [size]
 import { defineAction, qualifiedName } from '@affordance/core';
 import { createLexicalRanker, createWordVectorRanker, rankDocumentOf } from '@affordance/core/ranking';
@@ -27,13 +28,17 @@ const queries = sealQueries()
 const several = queries.map((query) => requestParts(query).length > 1);
 const count = several.filter(Boolean).length;
 const vectors = packagedWordVectors();
+// The trade for speed: a request of several sentences in one pass, its sentences not placed on their own.
+const trade = vectors && {
+  placed: createWordVectorRanker({ vectors }),
+  flat: createWordVectorRanker({ vectors, bySentence: false }),
+};
 const rankers = [
   ['lexical', createLexicalRanker()],
-  ...(vectors
+  ...(trade
     ? ([
-        ['word vectors', createWordVectorRanker({ vectors })],
-        // The trade for speed: a request of several sentences in one pass, its sentences not placed on their own.
-        ['word vectors, bySentence: false', createWordVectorRanker({ vectors, bySentence: false })],
+        ['word vectors', trade.placed],
+        ['word vectors, bySentence: false', trade.flat],
       ] as const)
     : []),
 ] as const;
@@ -71,5 +76,29 @@ for (const [label, ranker] of rankers) {
     };
     console.log(`${label}, ${intent}: ${of()}; one sentence ${of(false)}, several ${of(true)}`);
   }
+}
+if (trade) {
+  // The trade timed side by side: the two take turns round by round over the requests of several sentences, so a slow
+  // spell of the host falls on both (rankers timed one after the other above can each meet another speed).
+  const many = queries.filter((_, at) => several[at]);
+  const medians: [number[], number[]] = [[], []];
+  const time = (ranker: typeof trade.flat) =>
+    median(many.map((query) => cpu(() => ranker.match(query, { limit: 40 }))));
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      medians[0].push(time(trade.placed));
+      medians[1].push(time(trade.flat));
+    } else {
+      medians[1].push(time(trade.flat));
+      medians[0].push(time(trade.placed));
+    }
+  }
+  const ratios = medians[1].map((flat, round) => flat / medians[0][round]!);
+  console.log(
+    `word vectors, match(query, { limit: 40 }) of the ${many.length} requests of several sentences, taking turns ` +
+      `round by round: by sentence ${median(medians[0]).toFixed(2)} ms, bySentence: false ` +
+      `${median(medians[1]).toFixed(2)} ms (a round's ratio ${Math.min(...ratios).toFixed(2)}–` +
+      `${Math.max(...ratios).toFixed(2)}, median ${median(ratios).toFixed(2)})`,
+  );
 }
 console.log(`host reference after: ${hostReference().toFixed(0)} ms`);

@@ -18,8 +18,8 @@ export interface WordVectorRankerOptions extends LexicalFloorOptions {
   readonly synonyms?: Synonyms;
   /**
    * For the default lexical ranker (a TypeError beside `lexical`): `match` places a request of several sentences by its
-   * sentences, each ranked on its own (default true). `false` ranks it in one pass: under half the time of a multi-step task at 10,000 actions, and
-   * less recall (Seal-Tools R@10 0.976 → 0.960; docs/ranking.md, "Local word vectors").
+   * sentences, each ranked on its own (default true). `false` ranks it in one pass: about half the time of a multi-step
+   * task at 10,000 actions, and less recall (Seal-Tools R@10 0.976 → 0.960; docs/ranking.md, "Local word vectors").
    */
   readonly bySentence?: boolean;
   /** Share of the soft match in the fused relevance (default 0.5); the order stays lexical. */
