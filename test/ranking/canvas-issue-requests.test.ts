@@ -42,4 +42,17 @@ describe("the canvas requests the issue names, in the palette's top 3", () => {
     expect(lexical).toContain('what is this?');
     expect(found(rankers[1]![1])).toEqual(expect.arrayContaining(lexical));
   });
+
+  // What the first word-vector pass lost in a palette (docs/ranking-tuning.md): a word being typed, and an action
+  // whose value the request does not give. Short requests keep their lexical relevance now.
+  it.skipIf(!vectors)(
+    'with the threshold, word vectors answer a typed prefix and a request without its value',
+    () => {
+      const typed: CanvasParaphrase[] = [
+        { target: 'shape:shape-1', query: 'rot', expected: 'shape.rotate' },
+        { target: 'shape:shape-1', query: 'change the fill color', expected: 'shape.updateColor' },
+      ];
+      expect(evaluateCanvas(rankers[1]![1], { intent: 'relevant' }, typed).misses).toEqual([]);
+    },
+  );
 });
